@@ -1,0 +1,65 @@
+import { ALWAYS_ALLOWED, Role, type RoleId } from './roles.js';
+
+const ADMIN_SET: readonly RoleId[] = [Role.admin, Role.secondAdmin, Role.limitedAdmin, Role.branchDirector];
+
+/**
+ * The route-guard table of spec §6 as data: each area lists the roles allowed
+ * besides owner and CEO, who always pass. The web guards its routes with it and
+ * the server refuses (403) every API route whose area the caller's roles miss.
+ */
+export const ACCESS = {
+  dashboard: [...ADMIN_SET, Role.teacher],
+  roadmap: ADMIN_SET,
+  report: ADMIN_SET,
+  autoSms: ADMIN_SET,
+  holiday: ADMIN_SET,
+  sms: ADMIN_SET,
+  call: ADMIN_SET,
+  teachers: ADMIN_SET,
+  rooms: ADMIN_SET,
+  archiveReasons: ADMIN_SET,
+  performance: ADMIN_SET,
+  courses: ADMIN_SET,
+  leadReasons: ADMIN_SET,
+  dashboards: ADMIN_SET,
+  reminders: [...ADMIN_SET, Role.teacher],
+  leftStudents: [Role.admin, Role.secondAdmin],
+  finance: [Role.cashier],
+  groupComments: [Role.teacher],
+  groupList: [Role.teacher, ...ADMIN_SET],
+  groupPage: [Role.teacher, Role.student, ...ADMIN_SET],
+  user: [Role.teacher, Role.student, Role.marketer, Role.cashier, Role.admin, Role.secondAdmin, Role.branchDirector],
+  students: [Role.admin, Role.secondAdmin, Role.branchDirector, Role.cashier],
+  rating: [Role.admin, Role.secondAdmin, Role.branchDirector, Role.cashier],
+  leads: [Role.marketer, ...ADMIN_SET],
+  forms: [Role.admin, Role.secondAdmin, Role.branchDirector, Role.marketer],
+  tags: [Role.admin, Role.secondAdmin, Role.branchDirector, Role.marketer],
+  archive: [Role.admin, Role.secondAdmin, Role.branchDirector],
+  reports: [Role.admin, Role.secondAdmin, Role.branchDirector],
+  blogEdit: [Role.admin, Role.secondAdmin, Role.branchDirector],
+  settings: [Role.branchDirector],
+  gamification: [Role.branchDirector, Role.admin],
+  staff: [],
+  admin: [],
+  history: [],
+  billing: [],
+} as const satisfies Record<string, readonly RoleId[]>;
+
+export type Area = keyof typeof ACCESS;
+export const AREAS = Object.keys(ACCESS) as Area[];
+
+/** Any signed-in user (e.g. /auth/me, /branch); still tenant- and branch-scoped. */
+export const SIGNED_IN = 'signedIn' as const;
+/** No log-in at all (log-in, company shared info, health). */
+export const PUBLIC = 'public' as const;
+
+export type Access = Area | typeof SIGNED_IN | typeof PUBLIC;
+
+/**
+ * A user with several roles (e.g. cashier and administrator, spec §2 "Menus by
+ * role") may do what any of them may do.
+ */
+export function canAccess(area: Area, roles: readonly RoleId[]): boolean {
+  const allowed: readonly RoleId[] = ACCESS[area];
+  return roles.some((r) => ALWAYS_ALLOWED.includes(r) || allowed.includes(r));
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { COUNTRIES } from './countries.js';
+import { LANGUAGES, THEMES } from './locale.js';
+
+export const COMPANY_TYPES = ['training_center', 'kindergarten'] as const;
+export type CompanyType = (typeof COMPANY_TYPES)[number];
+
+/**
+ * Spec §3 Company.datas. The named settings are validated; later modules add
+ * their switches (salary, exam, teacher, schedule) here.
+ */
+export const companyDatasSchema = z.object({
+  company_type: z.enum(COMPANY_TYPES).default('training_center'),
+  country: z.enum(COUNTRIES).default('uz'),
+  locale: z.enum(LANGUAGES).default('uz'),
+  theme_color: z.enum(THEMES as [string, ...string[]]).default('light.orange'),
+  scoring_module_is_enabled: z.enum(['0', '1']).default('0'),
+  gamification: z.boolean().default(false),
+  facebook_pixel: z.string().nullable().default(null),
+  onlinepbx: z
+    .object({
+      domain: z.string(),
+      users: z.record(z.string(), z.string()).default({}),
+      branches: z.array(z.number()).default([]),
+    })
+    .nullable()
+    .default(null),
+  is_onlinepbx_branch_specific: z.boolean().default(false),
+  onlinepbx_country_code: z.string().nullable().default(null),
+  student_payment_mode: z.string().nullable().default(null),
+  lessons_per_month_status: z.string().nullable().default(null),
+  lesson_start_time_step_five_minutes: z.boolean().default(true),
+  onboarded: z.boolean().default(false),
+});
+export type CompanyDatas = z.infer<typeof companyDatasSchema>;
+
+/** Spec §2: the company shared info the log-in page reads by subdomain. */
+export const companySharedInfoSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  subdomain: z.string(),
+  logo: z.string().nullable(),
+  start_of_working_day: z.string(),
+  end_of_working_day: z.string(),
+  company_type: z.enum(COMPANY_TYPES),
+  country: z.enum(COUNTRIES),
+  locale: z.enum(LANGUAGES),
+  theme_color: z.string(),
+});
+export type CompanySharedInfo = z.infer<typeof companySharedInfoSchema>;
+
+/** What a signed-in user learns of his company (no credentials of integrations). */
+export const companyPublicSchema = companySharedInfoSchema.extend({
+  phone: z.string().nullable(),
+  datas: z.object({
+    company_type: z.enum(COMPANY_TYPES),
+    country: z.enum(COUNTRIES),
+    locale: z.enum(LANGUAGES),
+    theme_color: z.string(),
+    scoring_module_is_enabled: z.enum(['0', '1']),
+    gamification: z.boolean(),
+    lesson_start_time_step_five_minutes: z.boolean(),
+    onboarded: z.boolean(),
+  }),
+});
+export type CompanyPublic = z.infer<typeof companyPublicSchema>;
+
+export const branchSchema = z.object({ id: z.number().int(), name: z.string(), address: z.string().nullable() });
+export type Branch = z.infer<typeof branchSchema>;

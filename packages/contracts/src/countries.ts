@@ -1,0 +1,51 @@
+/** Spec §9: countries, currencies and phone prefixes; §5: phone masks. */
+export const COUNTRIES = ['uz', 'tj', 'kz', 'id', 'kg', 'pt', 'ru'] as const;
+export type Country = (typeof COUNTRIES)[number];
+export const DEFAULT_COUNTRY: Country = 'uz';
+
+interface CountryRules {
+  currency: string;
+  /** Null where the spec names none (ru). */
+  phonePrefix: string | null;
+  /** '#' is a digit. A country without a mask of its own uses uz's (spec §5). */
+  phoneMask: string;
+}
+
+const UZ_MASK = '## ### ## ##';
+
+export const COUNTRY_RULES: Record<Country, CountryRules> = {
+  uz: { currency: 'UZS', phonePrefix: '+998', phoneMask: UZ_MASK },
+  tj: { currency: 'TJS', phonePrefix: '+992', phoneMask: UZ_MASK },
+  kz: { currency: 'KZT', phonePrefix: '+7', phoneMask: '### ### ## ##' },
+  // Spec §5 gives id a 12-digit mask and "14" as its length: 14 is the masked
+  // string with its two spaces, so the digit count follows the mask (docs/decisions/0004).
+  id: { currency: 'IDR', phonePrefix: '+62', phoneMask: '#### #### ####' },
+  kg: { currency: 'KGS', phonePrefix: '+996', phoneMask: '### ### ## ##' },
+  pt: { currency: 'EUR', phonePrefix: '+351', phoneMask: '## ### ## ##' },
+  ru: { currency: 'RUB', phonePrefix: null, phoneMask: UZ_MASK },
+};
+
+export const isCountry = (value: unknown): value is Country =>
+  typeof value === 'string' && (COUNTRIES as readonly string[]).includes(value);
+
+export const countryRules = (country: string | null | undefined): CountryRules =>
+  COUNTRY_RULES[isCountry(country) ? country : DEFAULT_COUNTRY];
+
+export const phoneDigitCount = (country: string | null | undefined): number =>
+  countryRules(country)
+    .phoneMask.split('')
+    .filter((c) => c === '#').length;
+
+export const onlyDigits = (value: string): string => value.replace(/\D/g, '');
+
+/** Formats the national part of a phone number with the country's mask. */
+export function formatPhone(value: string, country: string | null | undefined): string {
+  const digits = onlyDigits(value);
+  let i = 0;
+  let out = '';
+  for (const ch of countryRules(country).phoneMask) {
+    if (i >= digits.length) break;
+    out += ch === '#' ? digits[i++] : ch;
+  }
+  return out + digits.slice(i);
+}

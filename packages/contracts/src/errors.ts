@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * The error catalogue of spec §8. Each code is stable: the web translates it by
+ * code (`errors.<code>`); the English message is for API clients and logs.
+ */
+export const ERROR_MESSAGES = {
+  // Generic HTTP
+  unauthorized: 'Sign in to continue.',
+  forbidden: 'Forbidden: You are not allowed to access this resource.',
+  not_found: 'Not found.',
+  route_not_found: 'No such API route.',
+  validation_failed: 'Some fields are not valid.',
+  conflict: 'The record was changed by someone else; reload and try again.',
+  internal: 'Something went wrong on our side. Please try again.',
+  // Auth and company (spec §8 "Login")
+  login_error: 'Login error.',
+  company_not_found: 'No company with such subdomain.',
+  company_disabled: 'This company is disabled.',
+  wrong_phone_or_subdomain: 'Wrong phone number or subdomain.',
+  wrong_credentials: 'Wrong phone number or password.',
+  too_many_attempts: 'Too many failed log-ins. Try again later.',
+  session_expired: 'Your session has ended. Sign in again.',
+  token_company_mismatch: 'This sign-in belongs to another company.',
+  branch_forbidden: 'You do not work in this branch.',
+  // Domain entries of spec §8, used by later modules
+  schedule_conflict: 'The time, room or teacher is already occupied by a group.',
+  student_phone_exists: 'A student with this phone is already registered.',
+  student_phone_exists_archived: 'A student with this phone is already registered and archived.',
+  teacher_phone_exists: 'A teacher with this phone exists; use the CEO profile to link another branch.',
+  staff_phone_exists: 'This staff number is already registered; check the staff list or the archive.',
+  tariff_limit: 'More students are activated than your plan allows; contact support.',
+  student_already_in_group: 'The student is already in this group (check the archived list).',
+  attendance_outside_lesson: 'A teacher may mark attendance only during the lesson.',
+  sms_monthly_limit: 'The monthly SMS limit is exceeded.',
+  sms_bonus_exhausted: 'Bonus SMS are exhausted; connect your own SMS operator.',
+  holiday_exists: 'A holiday already exists on that date.',
+  order_not_paid: 'The order is not paid.',
+  payment_failed: 'The payment failed; contact your manager.',
+  no_call_licence: 'No calls or no licence for calls.',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[];
+
+export const fieldErrorSchema = z.object({
+  /** Dotted path of the field, e.g. "name" or "extra.phone". */
+  field: z.string(),
+  /** Stable rule name: required, too_small, too_big, invalid_type, invalid_format, ... */
+  rule: z.string(),
+  message: z.string(),
+  /** The limit of a min/max rule, for messages such as "at least 9 characters". */
+  limit: z.number().optional(),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+    request_id: z.string().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
