@@ -49,3 +49,16 @@ export function formatPhone(value: string, country: string | null | undefined): 
   }
   return out + digits.slice(i);
 }
+
+/**
+ * The national number as stored: digits only, without the country prefix when
+ * one was typed (`+998 90 000 00 01` and `900000001` are the same phone).
+ */
+export function normalizePhone(value: string, country: string | null | undefined): string {
+  const digits = onlyDigits(value);
+  const prefix = onlyDigits(countryRules(country).phonePrefix ?? '');
+  const expected = phoneDigitCount(country);
+  if (prefix && digits.length === prefix.length + expected && digits.startsWith(prefix))
+    return digits.slice(prefix.length);
+  return digits;
+}

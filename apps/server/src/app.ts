@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import authModule from './modules/auth/routes.js';
+import companyModule from './modules/company/routes.js';
+import healthModule from './modules/health/routes.js';
+import roomsModule from './modules/rooms/routes.js';
+import webModule from './modules/web/routes.js';
+import authPlugin from './platform/auth-plugin.js';
+import { registerErrorHandling } from './platform/error-handler.js';
+import { TokenService } from './platform/tokens.js';
+
+export interface AppOptions {
+  config: Pick<Config, 'baseDomain' | 'jwtSecret' | 'logLevel'>;
+  database: Database;
+  /** The built web app to serve; absent in API tests. */
+  webDist?: string;
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    tokens: TokenService;
+  }
+}
+
+/** The modules of the API, one line each; each registers its own routes. */
+const API_MODULES = [authModule, companyModule, roomsModule];
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false ? false : { level: options.config.logLevel, redact: ['req.headers.authorization'] },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('database', options.database);
+  app.decorate('tokens', new TokenService(options.config.jwtSecret));
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  registerErrorHandling(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Training-centre CRM API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin, {
+    db: options.database.db,
+    tokens: app.tokens,
+    baseDomain: options.config.baseDomain,
+  });
+
+  await app.register(healthModule, { prefix: '/api' });
+  for (const module of API_MODULES) await app.register(module, { prefix: '/api/v1' });
+  await app.register(webModule, { webDist: options.webDist });
+  return app;
+}

@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, jsonb, pgPolicy, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { appUser, tenantIsolation } from './tenant.js';
+
+/** The tenant itself. Read by subdomain before any tenant is known, so its policy keys on `id`. */
+export const companies = pgTable(
+  'companies',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    subdomain: text('subdomain').notNull().unique(),
+    phone: text('phone'),
+    about: text('about'),
+    logo: text('logo'),
+    datas: jsonb('datas').notNull().default({}),
+    startOfWorkingDay: text('start_of_working_day').notNull().default('09:00'),
+    endOfWorkingDay: text('end_of_working_day').notNull().default('18:00'),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    pgPolicy('company_isolation', {
+      for: 'all',
+      to: appUser,
+      using: sql`${t.id} = nullif(current_setting('app.company_id', true), '')::bigint`,
+    }),
+  ],
+);
+
+export const branches = pgTable(
+  'branches',
+  {
+    companyId: bigint('company_id', { mode: 'number' })
+      .notNull()
+      .references(() => companies.id),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    address: text('address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index().on(t.companyId), tenantIsolation(t)],
+);

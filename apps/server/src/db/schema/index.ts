@@ -1,0 +1,5 @@
+export * from './companies.js';
+export * from './history.js';
+export * from './rooms.js';
+export * from './tenant.js';
+export * from './users.js';

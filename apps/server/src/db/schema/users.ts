@@ -1,0 +1,85 @@
+import { bigint, foreignKey, index, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { branches, companies } from './companies.js';
+import { tenantIsolation } from './tenant.js';
+
+/** Students, teachers and staff (spec §3 User). The order of `roles` matters: the first is the current role. */
+export const users = pgTable(
+  'users',
+  {
+    companyId: bigint('company_id', { mode: 'number' })
+      .notNull()
+      .references(() => companies.id),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    passwordHash: text('password_hash'),
+    roles: smallint('roles').array().notNull(),
+    mainBranchId: bigint('main_branch_id', { mode: 'number' }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({ columns: [t.companyId, t.mainBranchId], foreignColumns: [branches.companyId, branches.id] }),
+    // Phone is not unique: spec §8 lets a student be created "anyway" with a known phone.
+    index().on(t.companyId, t.phone),
+    tenantIsolation(t),
+  ],
+);
+
+/** Spec §3 User.branches: the branches a user works or studies in. */
+export const userBranches = pgTable(
+  'user_branches',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    branchId: bigint('branch_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.userId, t.branchId] }),
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.branchId], foreignColumns: [branches.companyId, branches.id] }),
+    tenantIsolation(t),
+  ],
+);
+
+/** One row per log-in, so sign-out and archiving a user end the token at once. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    id: uuid('id').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+    tenantIsolation(t),
+  ],
+);
+
+/** Failed log-ins, counted to slow down password guessing (kept in the database so N servers agree). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    companyId: bigint('company_id', { mode: 'number' })
+      .notNull()
+      .references(() => companies.id),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    phone: text('phone').notNull(),
+    ip: text('ip'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index().on(t.companyId, t.phone, t.at),
+    index().on(t.companyId, t.ip, t.at),
+    tenantIsolation(t),
+  ],
+);

@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Role } from '@crm/contracts';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { DEMO_COMPANIES, seedDemo } from './seed/demo.js';
+import { DEMO_PASSWORD, demoPhone } from './seed/factories.js';
+
+const webDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+async function main() {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+  const app = await buildApp({ config, database, webDist: existsSync(webDist) ? webDist : undefined });
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `embedded PGlite in ${join(config.dataDir, 'pglite')}`;
+  const port = config.port === 80 ? '' : `:${config.port}`;
+  const lines = [
+    '',
+    `Training-centre CRM is running (${Math.round(performance.now() - startedAt)} ms), database: ${where}${seeded ? ', demo data seeded' : ''}.`,
+    ...(config.seedDemo
+      ? [
+          ...DEMO_COMPANIES.map((c) => `  ${c.name.padEnd(13)} http://${c.subdomain}.${config.baseDomain}${port}`),
+          `  Log in with phone 9000000NN (NN = role id): CEO ${demoPhone(Role.ceo)}, admin ${demoPhone(Role.admin)}, teacher ${demoPhone(Role.teacher)}, owner ${demoPhone(Role.owner)}; password ${DEMO_PASSWORD}`,
+        ]
+      : []),
+    `  API http://localhost${port}/api/v1 · OpenAPI http://localhost${port}/api/docs · health http://localhost${port}/api/health`,
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

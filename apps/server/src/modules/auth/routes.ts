@@ -1,0 +1,39 @@
+import { loginRequestSchema, loginResponseSchema, meSchema, okSchema } from '@crm/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loadMe } from './me.js';
+import { login, logout } from './service.js';
+
+/** Spec §7 "Auth and company": POST /auth/login, /auth/me, /auth/logout. */
+export default async function authModule(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/auth/login',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], security: [], body: loginRequestSchema, response: { 200: loginResponseSchema } },
+    },
+    (req) =>
+      login(app.database.db, app.tokens, {
+        // The host names the company; API clients without a company host may name it in the body.
+        subdomain: req.hostSubdomain ?? req.body.subdomain ?? null,
+        phone: req.body.phone,
+        password: req.body.password,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+      }),
+  );
+
+  app.post(
+    '/auth/me',
+    { config: { access: 'signedIn' }, schema: { tags: ['auth'], response: { 200: meSchema } } },
+    (req) => req.tenant((tx, actor) => loadMe(tx, actor)),
+  );
+
+  app.post(
+    '/auth/logout',
+    { config: { access: 'signedIn' }, schema: { tags: ['auth'], response: { 200: okSchema } } },
+    (req) => req.tenant((tx, actor) => logout(tx, actor).then(() => ({ ok: true as const }))),
+  );
+}

@@ -1,0 +1,78 @@
+import {
+  branchSchema,
+  companyPublicSchema,
+  companySharedInfoSchema,
+  historyItemSchema,
+  historyQuerySchema,
+  idParamsSchema,
+  listOf,
+} from '@crm/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors.js';
+import { assertOwnCompany, findCompanyBySubdomain, findCompanyPublic, listBranches, listHistory } from './service.js';
+
+/** Spec §7 "Auth and company". */
+export default async function companyModule(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/company/subdomain/:sub',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['company'],
+        security: [],
+        params: z.object({ sub: z.string().trim().toLowerCase().max(63) }),
+        response: { 200: companySharedInfoSchema },
+      },
+    },
+    async (req) => {
+      const company = await findCompanyBySubdomain(app.database.db, req.params.sub);
+      if (!company) throw new AppError(404, 'company_not_found');
+      const { disabled: _disabled, ...shared } = company;
+      return shared;
+    },
+  );
+
+  app.get(
+    '/company/:id',
+    {
+      config: { access: 'signedIn' },
+      schema: { tags: ['company'], params: idParamsSchema, response: { 200: companyPublicSchema } },
+    },
+    (req) =>
+      req.tenant((tx, actor) => {
+        assertOwnCompany(actor, req.params.id);
+        return findCompanyPublic(tx, actor.companyId);
+      }),
+  );
+
+  app.get(
+    '/company/:id/history',
+    {
+      config: { access: 'history' },
+      schema: {
+        tags: ['company'],
+        params: idParamsSchema,
+        querystring: historyQuerySchema,
+        response: { 200: listOf(historyItemSchema) },
+      },
+    },
+    (req) =>
+      req.tenant((tx, actor) => {
+        assertOwnCompany(actor, req.params.id);
+        return listHistory(tx, actor, req.query);
+      }),
+  );
+
+  app.get(
+    '/branch',
+    {
+      config: { access: 'signedIn' },
+      schema: { tags: ['company'], response: { 200: z.object({ data: z.array(branchSchema) }) } },
+    },
+    (req) => req.tenant(async (tx, actor) => ({ data: await listBranches(tx, actor) })),
+  );
+}

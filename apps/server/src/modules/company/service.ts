@@ -1,0 +1,112 @@
+import {
+  type Branch,
+  type CompanyPublic,
+  type CompanySharedInfo,
+  companyDatasSchema,
+  HISTORY_EVENT_NAMES,
+  type HistoryEventType,
+  type HistoryItem,
+  paginate,
+} from '@crm/contracts';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../db/client.js';
+import { branches, companies, historyEvents, users } from '../../db/schema/index.js';
+import { type Actor, branchFilterOf } from '../../platform/actor.js';
+import { notFound } from '../../platform/errors.js';
+
+type CompanyRow = typeof companies.$inferSelect;
+
+function toSharedInfo(row: CompanyRow): CompanySharedInfo {
+  const datas = companyDatasSchema.parse(row.datas ?? {});
+  return {
+    id: row.id,
+    name: row.name,
+    subdomain: row.subdomain,
+    logo: row.logo,
+    start_of_working_day: row.startOfWorkingDay,
+    end_of_working_day: row.endOfWorkingDay,
+    company_type: datas.company_type,
+    country: datas.country,
+    locale: datas.locale,
+    theme_color: datas.theme_color,
+  };
+}
+
+/** Read before a tenant is known (log-in page, log-in), so it runs outside a company transaction. */
+export async function findCompanyBySubdomain(db: Queryable, subdomain: string) {
+  const [row] = await db.select().from(companies).where(eq(companies.subdomain, subdomain)).limit(1);
+  return row ? { ...toSharedInfo(row), disabled: row.disabled } : undefined;
+}
+
+export async function findCompanyPublic(tx: Queryable, companyId: number): Promise<CompanyPublic> {
+  const [row] = await tx.select().from(companies).where(eq(companies.id, companyId));
+  if (!row) throw notFound();
+  const datas = companyDatasSchema.parse(row.datas ?? {});
+  return {
+    ...toSharedInfo(row),
+    phone: row.phone,
+    datas: {
+      company_type: datas.company_type,
+      country: datas.country,
+      locale: datas.locale,
+      theme_color: datas.theme_color,
+      scoring_module_is_enabled: datas.scoring_module_is_enabled,
+      gamification: datas.gamification,
+      lesson_start_time_step_five_minutes: datas.lesson_start_time_step_five_minutes,
+      onboarded: datas.onboarded,
+    },
+  };
+}
+
+/** Spec §7 GET /company/{id}: only one's own company exists for the caller. */
+export function assertOwnCompany(actor: Actor, companyId: number): void {
+  if (companyId !== actor.companyId) throw notFound();
+}
+
+/** GET /branch: the caller's branches (owner and CEO: all of the company's). */
+export async function listBranches(tx: Tx, actor: Actor): Promise<Branch[]> {
+  const scope = branchFilterOf(actor);
+  const filters: SQL[] = [eq(branches.companyId, actor.companyId)];
+  if (scope) filters.push(inArray(branches.id, scope.length ? scope : [-1]));
+  return tx
+    .select({ id: branches.id, name: branches.name, address: branches.address })
+    .from(branches)
+    .where(and(...filters))
+    .orderBy(asc(branches.id));
+}
+
+export interface HistoryQuery {
+  page: number;
+  per_page: number;
+  type?: number;
+  entity?: string;
+}
+
+/** GET /company/{id}/history: the audit log, newest first. */
+export async function listHistory(tx: Tx, actor: Actor, query: HistoryQuery) {
+  const filters: SQL[] = [eq(historyEvents.companyId, actor.companyId)];
+  if (query.type !== undefined) filters.push(eq(historyEvents.type, query.type));
+  if (query.entity) filters.push(eq(historyEvents.entity, query.entity));
+  const where = and(...filters);
+  const [total] = await tx.select({ n: count() }).from(historyEvents).where(where);
+  const rows = await tx
+    .select({ event: historyEvents, actorName: users.name })
+    .from(historyEvents)
+    .leftJoin(users, and(eq(users.companyId, historyEvents.companyId), eq(users.id, historyEvents.actorId)))
+    .where(where)
+    .orderBy(desc(historyEvents.createdAt), desc(historyEvents.id))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
+  const data: HistoryItem[] = rows.map(({ event, actorName }) => ({
+    id: event.id,
+    type: event.type,
+    name: HISTORY_EVENT_NAMES[event.type as HistoryEventType] ?? 'unknown',
+    entity: event.entity,
+    entity_id: event.entityId,
+    branch_id: event.branchId,
+    actor: event.actorId ? { id: event.actorId, name: actorName ?? '' } : null,
+    data: (event.data ?? {}) as Record<string, unknown>,
+    created_at: event.createdAt.toISOString(),
+  }));
+  return { data, pagination: paginate(total?.n ?? 0, query.page, query.per_page, data.length) };
+}

@@ -1,0 +1,113 @@
+import { type Access, canAccess, PUBLIC, SIGNED_IN } from '@crm/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db, Tx } from '../db/client.js';
+import { companies } from '../db/schema/index.js';
+import type { Actor } from './actor.js';
+import { AppError, forbidden, unauthorized } from './errors.js';
+import { subdomainOf } from './host.js';
+import { loadActor } from './session.js';
+import { inCompany } from './tenancy.js';
+import type { TokenClaims, TokenService } from './tokens.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route: 'public', 'signedIn' or an area of the spec §6 guard table. */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    hostSubdomain: string | null;
+    claims: TokenClaims | null;
+    /** Runs `work` in the caller's company transaction, as the freshly loaded caller. */
+    tenant<T>(work: (tx: Tx, actor: Actor) => Promise<T>): Promise<T>;
+  }
+}
+
+export interface AuthPluginOptions {
+  db: Db;
+  tokens: TokenService;
+  baseDomain: string;
+}
+
+/** Routes that belong to libraries (the OpenAPI UI) rather than to us. */
+const isLibraryRoute = (url: string) => url.startsWith('/api/docs');
+
+/**
+ * Secure by default (STYLE.md 4): every route declares its access or the server
+ * refuses to start. Token and role are checked before the body is validated, so an
+ * anonymous or unauthorised caller learns nothing from validation messages.
+ */
+async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
+  const { db, tokens, baseDomain } = options;
+  const companyIds = new CompanyIdCache(db);
+
+  app.addHook('onRoute', (route) => {
+    if (isLibraryRoute(route.url)) {
+      route.config = { ...route.config, access: PUBLIC };
+      return;
+    }
+    if (!route.config?.access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
+    }
+  });
+
+  app.decorateRequest('hostSubdomain', null);
+  app.decorateRequest('claims', null);
+  app.decorateRequest('tenant', function tenant<T>(this: FastifyRequest, work: (tx: Tx, actor: Actor) => Promise<T>) {
+    const claims = this.claims;
+    if (!claims) throw unauthorized();
+    const access = this.routeOptions.config.access;
+    return inCompany(db, claims.companyId, async (tx) => {
+      const actor = await loadActor(tx, claims);
+      if (access && access !== SIGNED_IN && access !== PUBLIC && !canAccess(access, actor.roles)) throw forbidden();
+      return work(tx, actor);
+    });
+  });
+
+  app.addHook('onRequest', async (req) => {
+    req.hostSubdomain = subdomainOf(req.headers.host, baseDomain);
+    const access = req.routeOptions.config?.access ?? PUBLIC;
+    if (access === PUBLIC) return;
+
+    const token = bearerToken(req.headers.authorization);
+    const claims = token ? await tokens.verify(token) : undefined;
+    if (!claims) throw unauthorized();
+    if (req.hostSubdomain) {
+      // A token of company A is refused on company B's host (ARCHITECTURE.md "Tenancy").
+      const hostCompanyId = await companyIds.get(req.hostSubdomain);
+      if (hostCompanyId !== claims.companyId) throw new AppError(401, 'token_company_mismatch');
+    }
+    if (access !== SIGNED_IN && !canAccess(access, claims.roles)) throw forbidden();
+    req.claims = claims;
+  });
+}
+
+function bearerToken(header: string | undefined): string | undefined {
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}
+
+/** Subdomain → company id; subdomains practically never change, so a short cache saves a query per request. */
+class CompanyIdCache {
+  private readonly entries = new Map<string, { id: number | null; until: number }>();
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs = 60_000,
+  ) {}
+
+  async get(subdomain: string): Promise<number | null> {
+    const hit = this.entries.get(subdomain);
+    if (hit && hit.until > Date.now()) return hit.id;
+    const [row] = await this.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.subdomain, subdomain))
+      .limit(1);
+    const id = row?.id ?? null;
+    this.entries.set(subdomain, { id, until: Date.now() + this.ttlMs });
+    return id;
+  }
+}
+
+export default fp(authPlugin, { name: 'auth' });

@@ -1,0 +1,52 @@
+import { isRoleId, type RoleId } from '@crm/contracts';
+import { sql } from 'drizzle-orm';
+import { selectRows, type Tx } from '../db/client.js';
+import type { Actor } from './actor.js';
+import { AppError } from './errors.js';
+import type { TokenClaims } from './tokens.js';
+
+interface ActorRow {
+  id: number;
+  name: string;
+  roles: number[];
+  branch_ids: number[] | null;
+  all_branches: boolean;
+  company_disabled: boolean;
+}
+
+/**
+ * Loads the caller in one statement: the session must be live, the user not
+ * archived, and roles and branches are read fresh, so a change of role or an
+ * archived account takes effect on the next request rather than at token expiry.
+ */
+export async function loadActor(tx: Tx, claims: TokenClaims): Promise<Actor> {
+  const [row] = await selectRows<ActorRow>(
+    tx,
+    sql`
+    select u.id::int as id, u.name, u.roles::int[] as roles, c.disabled as company_disabled,
+      (u.roles && array[1, 8]::smallint[]) as all_branches,
+      case when u.roles && array[1, 8]::smallint[]
+        then (select array_agg(b.id::int order by b.id) from branches b where b.company_id = u.company_id)
+        else (select array_agg(ub.branch_id::int order by ub.branch_id) from user_branches ub
+              where ub.company_id = u.company_id and ub.user_id = u.id)
+      end as branch_ids
+    from sessions s
+    join users u on u.company_id = s.company_id and u.id = s.user_id
+    join companies c on c.id = s.company_id
+    where s.company_id = ${claims.companyId} and s.id = ${claims.sessionId} and u.id = ${claims.userId}
+      and s.revoked_at is null and s.expires_at > now() and u.archived_at is null
+  `,
+  );
+  if (!row) throw new AppError(401, 'session_expired');
+  if (row.company_disabled) throw new AppError(403, 'company_disabled');
+  const roles = row.roles.filter(isRoleId) as RoleId[];
+  return {
+    id: row.id,
+    companyId: claims.companyId,
+    sessionId: claims.sessionId,
+    name: row.name,
+    roles,
+    branchIds: row.branch_ids ?? [],
+    allBranches: row.all_branches,
+  };
+}
