@@ -14,8 +14,8 @@ export interface Actor {
   allBranches: boolean;
 }
 
-export const canUseBranch = (actor: Actor, branchId: number): boolean =>
-  actor.allBranches || actor.branchIds.includes(branchId);
+/** branchIds of owner and CEO already hold every branch of the company, and no other company's. */
+export const canUseBranch = (actor: Actor, branchId: number): boolean => actor.branchIds.includes(branchId);
 
 /** Branch scope (spec §6, §7 branch_id): a user reaches only his branches. */
 export function assertBranch(actor: Actor, branchId: number): void {

@@ -16,6 +16,10 @@ declare module 'fastify' {
     /** Who may call the route: 'public', 'signedIn' or an area of the spec §6 guard table. */
     access?: Access;
   }
+  interface FastifyInstance {
+    /** Every route with its declared access, for the access tests and the docs. */
+    routeAccess: RouteAccess[];
+  }
   interface FastifyRequest {
     hostSubdomain: string | null;
     claims: TokenClaims | null;
@@ -30,6 +34,12 @@ export interface AuthPluginOptions {
   baseDomain: string;
 }
 
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 /** Routes that belong to libraries (the OpenAPI UI) rather than to us. */
 const isLibraryRoute = (url: string) => url.startsWith('/api/docs');
 
@@ -42,13 +52,16 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   const { db, tokens, baseDomain } = options;
   const companyIds = new CompanyIdCache(db);
 
+  app.decorate('routeAccess', [] as RouteAccess[]);
   app.addHook('onRoute', (route) => {
     if (isLibraryRoute(route.url)) {
       route.config = { ...route.config, access: PUBLIC };
       return;
     }
-    if (!route.config?.access) {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access });
     }
   });
 

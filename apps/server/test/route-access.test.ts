@@ -1,0 +1,123 @@
+import { ACCESS, type Area, canAccess, PUBLIC, ROLE_IDS, type RoleId, roleNameOf, SIGNED_IN } from '@crm/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  type CreatedCompany,
+  createCompanyWithRoleUsers,
+  createRoomRow,
+  type RoleUsers,
+} from '../src/seed/factories.js';
+import { call, loginAs, openTestApp, uniqueSubdomain } from './helpers.js';
+
+/**
+ * Walks every registered route against the spec §6 table: an anonymous caller
+ * gets 401, every role the table does not allow gets 403, and an allowed user
+ * naming another company's row gets 404. A new route is covered the day it is
+ * registered; one whose path parameters have no fixture below fails this test.
+ */
+const { app, database } = await openTestApp();
+let home: CreatedCompany & { users: RoleUsers };
+let foreign: CreatedCompany & { users: RoleUsers };
+const tokens = new Map<RoleId, string>();
+/** Path parameter values that name rows of the *other* company, by route. */
+let foreignParams: Record<string, Record<string, number | string>> = {};
+/** A valid body per mutation with parameters, so the 404 is not hidden behind a 400. */
+const validBodies: Record<string, unknown> = {
+  'PUT /api/v1/room/:id': { name: 'Hijacked', capacity: 1 },
+};
+
+beforeAll(async () => {
+  home = await createCompanyWithRoleUsers(database.db, {
+    name: 'Home',
+    subdomain: uniqueSubdomain('home'),
+    branches: ['H'],
+  });
+  foreign = await createCompanyWithRoleUsers(database.db, {
+    name: 'Foreign',
+    subdomain: uniqueSubdomain('foreign'),
+    branches: ['F'],
+  });
+  const foreignRoom = await createRoomRow(database.db, foreign.id, foreign.branchIds[0]!, 'Foreign room', 10);
+  foreignParams = {
+    '/api/v1/room/:id': { id: foreignRoom },
+    '/api/v1/company/:id': { id: foreign.id },
+    '/api/v1/company/:id/history': { id: foreign.id },
+    // Public: any subdomain is fine, the route is not tenant data.
+    '/api/v1/company/subdomain/:sub': { sub: foreign.subdomain },
+  };
+  for (const role of ROLE_IDS) tokens.set(role, await loginAs(app, home.subdomain, home.users[roleNameOf(role)].phone));
+});
+
+const apiRoutes = () => app.routeAccess.filter((r) => r.url.startsWith('/api/v1/'));
+const label = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+
+function fillPath(url: string): string {
+  const params = foreignParams[url];
+  return url.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`No fixture for :${name} of ${url}: add one to foreignParams`);
+    return String(value);
+  });
+}
+
+describe('every API route', () => {
+  it('declares an access that the spec §6 table knows', () => {
+    expect(apiRoutes().length).toBeGreaterThan(5);
+    for (const route of apiRoutes()) {
+      const known = route.access === PUBLIC || route.access === SIGNED_IN || route.access in ACCESS;
+      expect(known, label(route)).toBe(true);
+    }
+  });
+
+  it('refuses an anonymous caller with 401 unless public', async () => {
+    for (const route of apiRoutes().filter((r) => r.access !== PUBLIC)) {
+      const res = await call(app, { method: route.method as 'GET', url: fillPath(route.url), sub: home.subdomain });
+      expect(res.status, label(route)).toBe(401);
+      expect(res.body.error.code, label(route)).toBe('unauthorized');
+    }
+  });
+
+  it('refuses with 403 every role the table does not allow', async () => {
+    let refusals = 0;
+    for (const route of apiRoutes().filter((r) => r.access in ACCESS)) {
+      for (const role of ROLE_IDS.filter((r) => !canAccess(route.access as Area, [r]))) {
+        const res = await call(app, {
+          method: route.method as 'GET',
+          url: fillPath(route.url),
+          sub: home.subdomain,
+          token: tokens.get(role),
+        });
+        expect(res.status, `${label(route)} as ${roleNameOf(role)}`).toBe(403);
+        expect(res.body.error.message).toBe('Forbidden: You are not allowed to access this resource.');
+        refusals++;
+      }
+    }
+    expect(refusals).toBeGreaterThan(10);
+  });
+
+  it("answers 404 to an allowed user naming another company's row", async () => {
+    const owner = tokens.get(8 as RoleId);
+    for (const route of apiRoutes().filter((r) => r.url.includes(':') && r.access !== PUBLIC)) {
+      const res = await call(app, {
+        method: route.method as 'GET',
+        url: fillPath(route.url),
+        sub: home.subdomain,
+        token: owner,
+        body: validBodies[label(route)],
+      });
+      expect(res.status, label(route)).toBe(404);
+    }
+  });
+});
+
+describe('the server', () => {
+  it('refuses to start with a route that declares no access', async () => {
+    const { buildApp } = await import('../src/app.js');
+    const unguarded = await buildApp({
+      config: { baseDomain: 'localhost', jwtSecret: 'x'.repeat(40), logLevel: 'silent' },
+      database,
+      logger: false,
+    });
+    expect(() => unguarded.get('/api/v1/unguarded', async () => ({}))).toThrow(/declares no access/);
+    await unguarded.close();
+  });
+});
