@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { reporters } from '../../vitest.shared.js';
 
 export default defineConfig({
   test: {
@@ -6,5 +7,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    ...reporters('server'),
   },
 });

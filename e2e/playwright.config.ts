@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+export const E2E_PORT = 3100;
+const dataDir = fileURLToPath(new URL('.artifacts/data', import.meta.url));
+
+/**
+ * Drives the real product in Debian's Chromium (never a downloaded browser):
+ * one server on a fresh embedded database seeded with the demo companies,
+ * reached on demo.localhost and kids.localhost like a customer would.
+ */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: '.artifacts/results',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI_REPORT_DIR ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL: `http://demo.localhost:${E2E_PORT}`,
+    viewport: { width: 1440, height: 900 },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && (test -f apps/web/dist/index.html || npm run build -w @crm/web) && DATA_DIR=${dataDir} PORT=${E2E_PORT} LOG_LEVEL=warn npm run start -w @crm/server`,
+    cwd: '..',
+    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+  },
+});
