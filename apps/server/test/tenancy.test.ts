@@ -66,3 +66,24 @@ describe('tenant isolation', () => {
     }
   });
 });
+
+describe('a constraint the database enforces', () => {
+  it('answers 409 conflict in the error shape, not 500', async () => {
+    const { buildApp } = await import('../src/app.js');
+    const probe = await buildApp({
+      config: { baseDomain: 'localhost', jwtSecret: 'x'.repeat(40), logLevel: 'silent' },
+      database,
+      logger: false,
+    });
+    // A route that skips the service's checks, to reach the database's foreign key.
+    probe.post('/api/v1/probe', { config: { access: 'public' } }, () =>
+      inCompany(database.db, a.id, (tx) =>
+        tx.insert(rooms).values({ companyId: a.id, branchId: 999_999, name: 'X', capacity: 1 }),
+      ),
+    );
+    const res = await probe.inject({ method: 'POST', url: '/api/v1/probe', headers: { host: 'localhost' } });
+    expect(res.statusCode).toBe(409);
+    expect(JSON.parse(res.body).error.code).toBe('conflict');
+    await probe.close();
+  });
+});

@@ -13,6 +13,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       const details = err.validation.map((v) => toFieldError(v.instancePath, v.keyword, v.message, v.params));
       return send(reply, req, 400, 'validation_failed', describe(details), details);
     }
+    const constraint = constraintViolation(err);
+    if (constraint) {
+      // A service should have refused this itself; the database is the last line, not a 500.
+      req.log.warn({ err }, 'constraint violation reached the error handler');
+      return send(reply, req, 409, 'conflict', ERROR_MESSAGES.conflict, { constraint });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       req.log.error({ err }, 'request failed');
@@ -46,6 +52,20 @@ const isRetry = (d: unknown): d is { retry_after_seconds: number } =>
   typeof d === 'object' &&
   d !== null &&
   typeof (d as { retry_after_seconds?: unknown }).retry_after_seconds === 'number';
+
+/** Unique (23505), foreign-key (23503) or check (23514) violations, wherever a driver wrapped them. */
+function constraintViolation(err: unknown): string | undefined {
+  for (
+    let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.code === '23505' || e.code === '23503' || e.code === '23514') {
+      return typeof e.constraint === 'string' ? e.constraint : String(e.code);
+    }
+  }
+  return undefined;
+}
 
 function codeForStatus(status: number): ErrorCode {
   if (status === 401) return 'unauthorized';
