@@ -1,0 +1,24 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { setApiErrorHandlers } from '../shared/api/api-client';
+import { LOGIN_PATH } from './guards/guard-decisions';
+import { queryClient } from './query-client';
+import { router } from './router';
+import { PreferencesProvider } from './theme/preferences-provider';
+
+// Spec §8: after a 401 go to log-in, unless already there.
+setApiErrorHandlers({
+  onUnauthorized: () => {
+    if (router.state.location.pathname !== LOGIN_PATH) void router.navigate(LOGIN_PATH, { replace: true });
+  },
+});
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <PreferencesProvider>
+        <RouterProvider router={router} />
+      </PreferencesProvider>
+    </QueryClientProvider>
+  );
+}

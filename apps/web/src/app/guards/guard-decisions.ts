@@ -1,0 +1,40 @@
+import { type Area, canAccess, Role, roleHome } from '@crm/contracts';
+import { roleIdsOf, type Session } from '../../shared/session/session-store';
+
+export const LOGIN_PATH = '/auth/login';
+export const ONBOARDING_PATH = '/onboarding';
+/** Where a student lands: the course lessons of his groups (spec §2, §4). */
+export const STUDENT_HOME = '/courses/lessons';
+const DEFAULT_PATHS = ['/', '/dashboard'];
+
+export type GuardDecision = { allow: true } | { allow: false; redirectTo: string; clearSession?: boolean };
+
+const ALLOW: GuardDecision = { allow: true };
+const redirect = (redirectTo: string, clearSession = false): GuardDecision => ({
+  allow: false,
+  redirectTo,
+  clearSession,
+});
+
+/** Spec §4 "Session": the log-in guard of every page of the shell. */
+export function sessionGuard(session: Session, pathname: string): GuardDecision {
+  if (!session.token || !session.user) return redirect(LOGIN_PATH);
+  if (!session.company || session.branch === null || session.role === null) return redirect(LOGIN_PATH, true);
+  if (!DEFAULT_PATHS.includes(pathname)) return ALLOW;
+  if (session.role === Role.student) return redirect(STUDENT_HOME);
+  const { logo, datas } = session.company;
+  if (session.role === Role.ceo && !logo && !datas.onboarded) return redirect(ONBOARDING_PATH);
+  return ALLOW;
+}
+
+/** A signed-in user has nothing to do on a guest page such as log-in. */
+export function guestGuard(session: Session): GuardDecision {
+  if (!session.token || !session.user) return ALLOW;
+  return redirect(roleHome(roleIdsOf(session.user)));
+}
+
+/** Spec §6: a failed area guard sends the user to his role's home. */
+export function areaGuard(area: Area, session: Session): GuardDecision {
+  const roles = session.user ? roleIdsOf(session.user) : [];
+  return canAccess(area, roles) ? ALLOW : redirect(roleHome(roles));
+}

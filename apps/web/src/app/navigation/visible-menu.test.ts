@@ -1,0 +1,80 @@
+import { Role, type RoleId } from '@crm/contracts';
+import { describe, expect, it } from 'vitest';
+import { type MenuContext, navLeaves } from './nav-items';
+import { visibleMenu } from './visible-menu';
+
+const PLAIN: MenuContext = { gamification: false, scoring: false, country: 'uz' };
+const EVERYTHING_ON: MenuContext = { gamification: true, scoring: true, country: 'uz' };
+
+const keysFor = (roles: RoleId[], context: MenuContext = PLAIN) =>
+  navLeaves(visibleMenu(roles, context)).map((l) => l.key);
+
+describe('visibleMenu', () => {
+  it('gives a teacher his groups and salary, not rooms or finance', () => {
+    const keys = keysFor([Role.teacher]);
+    expect(keys).toEqual(['dashboard', 'groups', 'salary']);
+    expect(keys).not.toContain('rooms');
+  });
+
+  it('gives a student only the course lessons of his groups', () => {
+    expect(keysFor([Role.student], EVERYTHING_ON)).toEqual(['course-lessons']);
+  });
+
+  it('gives a marketer leads and forms', () => {
+    expect(keysFor([Role.marketer], EVERYTHING_ON)).toEqual(['leads', 'forms']);
+  });
+
+  it('gives a cashier alone the cashier menu: finance and students, no administration', () => {
+    const keys = keysFor([Role.cashier]);
+    expect(keys).toContain('payments');
+    expect(keys).toContain('students');
+    expect(keys).not.toContain('rooms');
+    expect(keys).not.toContain('leads');
+  });
+
+  it('gives a cashier who is also an administrator both menus', () => {
+    const keys = keysFor([Role.cashier, Role.admin]);
+    expect(keys).toContain('payments');
+    expect(keys).toContain('rooms');
+    expect(keys).toContain('leads');
+    expect(keysFor([Role.admin])).not.toContain('payments');
+  });
+
+  it('shows gamification only when the company enabled it, and never to Administrator2', () => {
+    expect(keysFor([Role.admin], EVERYTHING_ON)).toContain('orders');
+    expect(keysFor([Role.admin], PLAIN)).not.toContain('orders');
+    const secondAdmin = keysFor([Role.secondAdmin], EVERYTHING_ON);
+    expect(secondAdmin).not.toContain('orders');
+    expect(secondAdmin).not.toContain('shop-panel');
+    expect(secondAdmin).toContain('rooms');
+  });
+
+  it("shows rating only when the scoring module is '1'", () => {
+    expect(keysFor([Role.admin], { ...PLAIN, scoring: true })).toContain('rating');
+    expect(keysFor([Role.admin], PLAIN)).not.toContain('rating');
+  });
+
+  it('adds a courses item to the main menu for Indonesian companies', () => {
+    expect(keysFor([Role.ceo], { ...PLAIN, country: 'id' })).toContain('courses-shortcut');
+    expect(keysFor([Role.ceo], PLAIN)).not.toContain('courses-shortcut');
+  });
+
+  it('gives owner and CEO every area, but not the items of other roles', () => {
+    const keys = keysFor([Role.owner], EVERYTHING_ON);
+    for (const key of ['staff', 'history', 'billing', 'voip', 'payments', 'rooms', 'orders', 'rating']) {
+      expect(keys).toContain(key);
+    }
+    expect(keys).not.toContain('salary');
+    expect(keys).not.toContain('course-lessons');
+  });
+
+  it('gives a limited administrator teachers, courses, groups and leads', () => {
+    expect(keysFor([Role.limitedAdmin])).toEqual(['dashboard', 'leads', 'teachers', 'groups', 'courses']);
+  });
+
+  it('drops a section whose items are all hidden', () => {
+    const sections = visibleMenu([Role.teacher], PLAIN).map((entry) => entry.key);
+    expect(sections).not.toContain('finance');
+    expect(sections).not.toContain('management');
+  });
+});

@@ -1,0 +1,59 @@
+import { ERROR_CODES, LANGUAGES } from '@crm/contracts';
+import { describe, expect, it } from 'vitest';
+import { MESSAGE_FILES, messagesFor } from './messages';
+
+type Tree = { [key: string]: string | Tree };
+
+const keysOf = (tree: Tree, prefix = ''): string[] =>
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
+  );
+
+const at = (tree: Tree, path: string): unknown =>
+  path.split('.').reduce<unknown>((node, key) => (node as Tree | undefined)?.[key], tree);
+
+describe('message files', () => {
+  const englishKeys = keysOf(MESSAGE_FILES.en).sort();
+
+  it.each(LANGUAGES)('%s has exactly the keys of en, none of them empty', (language) => {
+    const file: Tree = MESSAGE_FILES[language];
+    expect(keysOf(file).sort()).toEqual(englishKeys);
+    for (const key of englishKeys) expect(String(at(file, key)).trim(), key).not.toBe('');
+  });
+
+  it.each(LANGUAGES)('%s translates every error code of the contracts', (language) => {
+    for (const code of ERROR_CODES)
+      expect(at(MESSAGE_FILES[language], `errors.${code}`), code).toEqual(expect.any(String));
+  });
+
+  it.each(LANGUAGES)('%s relabels only keys that exist outside the kindergarten section', (language) => {
+    const { kindergarten, ...base } = MESSAGE_FILES[language];
+    for (const key of keysOf(kindergarten)) expect(at(base, key), key).toEqual(expect.any(String));
+  });
+
+  it('is really translated: the languages do not share their sentences', () => {
+    for (const language of ['uz', 'ru', 'id'] as const) {
+      expect(at(MESSAGE_FILES[language], 'rooms.add')).not.toBe(MESSAGE_FILES.en.rooms.add);
+      expect(at(MESSAGE_FILES[language], 'errors.wrong_credentials')).not.toBe(
+        MESSAGE_FILES.en.errors.wrong_credentials,
+      );
+    }
+  });
+});
+
+describe('messagesFor', () => {
+  it('relabels students and teachers in a kindergarten', () => {
+    expect(at(messagesFor('en', 'training_center'), 'nav.students')).toBe('Students');
+    expect(at(messagesFor('en', 'kindergarten'), 'nav.students')).toBe('Kids');
+    expect(at(messagesFor('en', 'kindergarten'), 'nav.teachers')).toBe('Kindergarteners');
+    expect(at(messagesFor('uz', 'kindergarten'), 'nav.students')).toBe('Bolalar');
+    expect(at(messagesFor('ru', 'kindergarten'), 'roles.7')).toBe('Ребёнок');
+  });
+
+  it('keeps every other key and drops the overlay section itself', () => {
+    const kindergarten = messagesFor('ru', 'kindergarten');
+    expect(at(kindergarten, 'nav.rooms')).toBe(MESSAGE_FILES.ru.nav.rooms);
+    expect(at(kindergarten, 'kindergarten')).toBeUndefined();
+    expect(keysOf(kindergarten).sort()).toEqual(keysOf(messagesFor('ru', 'training_center')).sort());
+  });
+});

@@ -1,0 +1,4 @@
+import { useSyncExternalStore } from 'react';
+import { getSession, type Session, subscribeSession } from './session-store';
+
+export const useSession = (): Session => useSyncExternalStore(subscribeSession, getSession);

@@ -1,0 +1,19 @@
+import { Flex, theme } from 'antd';
+import type { ReactNode } from 'react';
+import { LanguageChoice } from './language-choice';
+
+/** The frame of the pages outside the shell: log-in, unknown company, not found. */
+export function CenteredPage({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  // A plain box rather than antd Layout, whose module brings the side bar along to the log-in page.
+  return (
+    <Flex vertical style={{ minHeight: '100vh', background: token.colorBgLayout }}>
+      <Flex justify="flex-end" style={{ padding: 12 }}>
+        <LanguageChoice />
+      </Flex>
+      <Flex flex={1} align="center" justify="center" style={{ padding: '0 16px 48px' }}>
+        {children}
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,51 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+import { E2E_PORT } from './playwright.config';
+
+type Messages = Record<string, unknown>;
+const cache = new Map<string, Messages>();
+
+/** The product's own wording, read from its message files, so tests follow the text users see. */
+export function msg(lang: Lang, key: string, vars: Record<string, string> = {}): string {
+  let messages = cache.get(lang);
+  if (!messages) {
+    const file = fileURLToPath(new URL(`../apps/web/src/i18n/${lang}.json`, import.meta.url));
+    messages = JSON.parse(readFileSync(file, 'utf8')) as Messages;
+    cache.set(lang, messages);
+  }
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Messages | undefined)?.[part], messages);
+  if (typeof value !== 'string') throw new Error(`No message ${lang}:${key}`);
+  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
+}
+
+export const companyUrl = (subdomain: string, path = '/') => `http://${subdomain}.localhost:${E2E_PORT}${path}`;
+
+export type Lang = 'uz' | 'ru' | 'en' | 'id';
+
+/**
+ * Logs in through the real form on the company's own host. Until a user picks a
+ * language the page speaks the company's (demo: uz, kids: ru).
+ */
+export async function logIn(page: Page, subdomain: string, phone: string, lang: Lang = 'uz', password = 'demo1234') {
+  await page.goto(companyUrl(subdomain, '/auth/login'));
+  await page.getByLabel(msg(lang, 'auth.phone')).fill(phone);
+  await page.getByLabel(msg(lang, 'auth.password')).fill(password);
+  await page.getByRole('button', { name: msg(lang, 'auth.submit'), exact: true }).click();
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+}
+
+const shotsDir = fileURLToPath(new URL('.artifacts/screens/', import.meta.url));
+
+/** Screenshots at the spec's desktop width and a phone width, to look at after the run. */
+export async function screenshots(page: Page, name: string) {
+  mkdirSync(shotsDir, { recursive: true });
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `${shotsDir}${name}-${width}.png`, fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
