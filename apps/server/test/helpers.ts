@@ -19,13 +19,17 @@ export async function openTestDatabase(): Promise<Database> {
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
-export async function openTestApp(database?: Database): Promise<{ app: FastifyInstance; database: Database }> {
-  const db = database ?? (await openTestDatabase());
-  const app = await buildApp({
+/** The app as a test needs it, not yet ready: a test may still add a route. */
+export const buildTestApp = (database: Database) =>
+  buildApp({
     config: { baseDomain: 'localhost', jwtSecret: TEST_JWT_SECRET, logLevel: 'silent' },
-    database: db,
+    database,
     logger: false,
   });
+
+export async function openTestApp(database?: Database): Promise<{ app: FastifyInstance; database: Database }> {
+  const db = database ?? (await openTestDatabase());
+  const app = await buildTestApp(db);
   await app.ready();
   afterAll(() => app.close());
   return { app, database: db };

@@ -6,7 +6,7 @@ import {
   createRoomRow,
   type RoleUsers,
 } from '../src/seed/factories.js';
-import { call, loginAs, openTestApp, uniqueSubdomain } from './helpers.js';
+import { buildTestApp, call, loginAs, openTestApp, uniqueSubdomain } from './helpers.js';
 
 /**
  * Walks every registered route against the spec §6 table: an anonymous caller
@@ -111,12 +111,7 @@ describe('every API route', () => {
 
 describe('the server', () => {
   it('refuses to start with a route that declares no access', async () => {
-    const { buildApp } = await import('../src/app.js');
-    const unguarded = await buildApp({
-      config: { baseDomain: 'localhost', jwtSecret: 'x'.repeat(40), logLevel: 'silent' },
-      database,
-      logger: false,
-    });
+    const unguarded = await buildTestApp(database);
     expect(() => unguarded.get('/api/v1/unguarded', async () => ({}))).toThrow(/declares no access/);
     await unguarded.close();
   });

@@ -8,7 +8,7 @@ import {
   createRoomRow,
   type RoleUsers,
 } from '../src/seed/factories.js';
-import { call, loginAs, openTestApp, uniqueSubdomain } from './helpers.js';
+import { buildTestApp, call, loginAs, openTestApp, uniqueSubdomain } from './helpers.js';
 
 const { app, database } = await openTestApp();
 let a: CreatedCompany & { users: RoleUsers };
@@ -69,12 +69,7 @@ describe('tenant isolation', () => {
 
 describe('a constraint the database enforces', () => {
   it('answers 409 conflict in the error shape, not 500', async () => {
-    const { buildApp } = await import('../src/app.js');
-    const probe = await buildApp({
-      config: { baseDomain: 'localhost', jwtSecret: 'x'.repeat(40), logLevel: 'silent' },
-      database,
-      logger: false,
-    });
+    const probe = await buildTestApp(database);
     // A route that skips the service's checks, to reach the database's foreign key.
     probe.post('/api/v1/probe', { config: { access: 'public' } }, () =>
       inCompany(database.db, a.id, (tx) =>

@@ -57,6 +57,22 @@ describe('POST /auth/login', () => {
     expect(res.body.error.code).toBe('company_not_found');
   });
 
+  it('lets an API client without a company host name the subdomain, and refuses a wrong one', async () => {
+    const post = (body: object) => call(app, { method: 'POST', url: '/api/v1/auth/login', body });
+    const ok = await post({ phone: '900000002', password: 'demo1234', subdomain: company.subdomain });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user.company.subdomain).toBe(company.subdomain);
+    const wrong = await post({ phone: '900000002', password: 'demo1234', subdomain: 'no-such-company' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error).toMatchObject({
+      code: 'wrong_phone_or_subdomain',
+      message: 'Wrong phone number or subdomain.',
+    });
+    // Its token then works on the bare API host.
+    const me = await call(app, { method: 'POST', url: '/api/v1/auth/me', token: ok.body.access_token });
+    expect(me.status).toBe(200);
+  });
+
   it('refuses a disabled company', async () => {
     const sub = uniqueSubdomain('off');
     await createCompanyWithRoleUsers(database.db, { name: 'Off', subdomain: sub, branches: ['X'], disabled: true });

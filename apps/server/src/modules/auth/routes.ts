@@ -16,8 +16,8 @@ export default async function authModule(fastify: FastifyInstance) {
     },
     (req) =>
       login(app.database.db, app.tokens, {
-        // The host names the company; API clients without a company host may name it in the body.
         subdomain: req.hostSubdomain ?? req.body.subdomain ?? null,
+        subdomainFrom: req.hostSubdomain ? 'host' : 'body',
         phone: req.body.phone,
         password: req.body.password,
         ip: req.ip,

@@ -21,6 +21,8 @@ export const LOGIN_WINDOW_SECONDS = 15 * 60;
 
 export interface LoginInput {
   subdomain: string | null;
+  /** The host names the company for the web; an API client without a company host names it in the body. */
+  subdomainFrom: 'host' | 'body';
   phone: string;
   password: string;
   ip: string;
@@ -28,9 +30,13 @@ export interface LoginInput {
 }
 
 export async function login(db: Db, tokens: TokenService, input: LoginInput): Promise<LoginResponse> {
-  if (!input.subdomain) throw new AppError(404, 'company_not_found');
-  const company = await findCompanyBySubdomain(db, input.subdomain);
-  if (!company) throw new AppError(404, 'company_not_found');
+  const company = input.subdomain ? await findCompanyBySubdomain(db, input.subdomain) : undefined;
+  if (!company) {
+    // Spec §8 has both: the log-in page of an unknown host goes to /error, while a
+    // client that typed a subdomain hears that the phone or subdomain is wrong.
+    if (input.subdomainFrom === 'body') throw new AppError(401, 'wrong_phone_or_subdomain');
+    throw new AppError(404, 'company_not_found');
+  }
   if (company.disabled) throw new AppError(403, 'company_disabled');
   const phone = normalizePhone(input.phone, company.country);
 
