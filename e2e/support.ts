@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { E2E_PORT } from './playwright.config';
@@ -10,13 +10,34 @@ const cache = new Map<string, Messages>();
 export function msg(lang: Lang, key: string, vars: Record<string, string> = {}): string {
   let messages = cache.get(lang);
   if (!messages) {
-    const file = fileURLToPath(new URL(`../apps/web/src/i18n/${lang}.json`, import.meta.url));
-    messages = JSON.parse(readFileSync(file, 'utf8')) as Messages;
+    messages = loadMessages(lang);
     cache.set(lang, messages);
   }
   const value = key.split('.').reduce<unknown>((node, part) => (node as Messages | undefined)?.[part], messages);
   if (typeof value !== 'string') throw new Error(`No message ${lang}:${key}`);
   return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
+}
+
+const webSrc = fileURLToPath(new URL('../apps/web/src/', import.meta.url));
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Messages;
+
+/** The app's file plus every feature's (features/<domain>/messages/<lang>.json), as the web merges them. */
+function loadMessages(lang: Lang): Messages {
+  const merged = readJson(`${webSrc}i18n/${lang}.json`);
+  for (const feature of readdirSync(`${webSrc}features`)) {
+    const file = `${webSrc}features/${feature}/messages/${lang}.json`;
+    if (existsSync(file)) mergeInto(merged, readJson(file));
+  }
+  return merged;
+}
+
+function mergeInto(target: Messages, patch: Messages) {
+  for (const [key, value] of Object.entries(patch)) {
+    const current = target[key];
+    if (value && typeof value === 'object' && current && typeof current === 'object') {
+      mergeInto(current as Messages, value as Messages);
+    } else target[key] = value;
+  }
 }
 
 export const companyUrl = (subdomain: string, path = '/') => `http://${subdomain}.localhost:${E2E_PORT}${path}`;

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { type Database, openDatabase } from '../src/db/client.js';
-import { DEMO_PASSWORD } from '../src/seed/factories.js';
+import { type Database, type Db, openDatabase } from '../src/db/client.js';
+import { type CreatedCompany, DEMO_PASSWORD, type RoleUsers } from '../src/seed/factories.js';
 
 /**
  * One database per test file: in-memory PGlite by default, the real PostgreSQL
@@ -69,3 +69,16 @@ export async function loginAs(app: FastifyInstance, sub: string, phone: string, 
   if (res.status !== 200) throw new Error(`log-in of ${phone} at ${sub} failed: ${JSON.stringify(res.body)}`);
   return res.body.access_token as string;
 }
+
+/** For the route walk: how to name a row of the other company in a route's path (and a valid body). */
+export interface ForeignRoute {
+  params: Record<string, number | string>;
+  /** A valid body per method, so a 404 is not hidden behind a 400. */
+  bodies?: Partial<Record<'POST' | 'PUT' | 'DELETE', unknown>>;
+}
+
+/** Each domain's `test/foreign-rows/<domain>.ts` exports one: it makes rows in `foreign` and names them by route. */
+export type ForeignRows = (
+  db: Db,
+  foreign: CreatedCompany & { users: RoleUsers },
+) => Promise<Record<string, ForeignRoute>>;

@@ -6,24 +6,29 @@ import {
   createRoomRow,
   type RoleUsers,
 } from '../src/seed/factories.js';
-import { buildTestApp, call, loginAs, openTestApp, uniqueSubdomain } from './helpers.js';
+import {
+  buildTestApp,
+  call,
+  type ForeignRoute,
+  type ForeignRows,
+  loginAs,
+  openTestApp,
+  uniqueSubdomain,
+} from './helpers.js';
 
 /**
  * Walks every registered route against the spec §6 table: an anonymous caller
  * gets 401, every role the table does not allow gets 403, and an allowed user
  * naming another company's row gets 404. A new route is covered the day it is
- * registered; one whose path parameters have no fixture below fails this test.
+ * registered; one whose path parameters have no fixture in test/foreign-rows fails this test.
  */
+const FIXTURES = import.meta.glob<{ foreignRows: ForeignRows }>('./foreign-rows/*.ts', { eager: true });
 const { app, database } = await openTestApp();
 let home: CreatedCompany & { users: RoleUsers };
 let foreign: CreatedCompany & { users: RoleUsers };
 const tokens = new Map<RoleId, string>();
-/** Path parameter values that name rows of the *other* company, by route. */
-let foreignParams: Record<string, Record<string, number | string>> = {};
-/** A valid body per mutation with parameters, so the 404 is not hidden behind a 400. */
-const validBodies: Record<string, unknown> = {
-  'PUT /api/v1/room/:id': { name: 'Hijacked', capacity: 1 },
-};
+/** Rows of the *other* company, by route. */
+const foreignRoutes: Record<string, ForeignRoute> = {};
 
 beforeAll(async () => {
   home = await createCompanyWithRoleUsers(database.db, {
@@ -36,14 +41,8 @@ beforeAll(async () => {
     subdomain: uniqueSubdomain('foreign'),
     branches: ['F'],
   });
-  const foreignRoom = await createRoomRow(database.db, foreign.id, foreign.branchIds[0]!, 'Foreign room', 10);
-  foreignParams = {
-    '/api/v1/room/:id': { id: foreignRoom },
-    '/api/v1/company/:id': { id: foreign.id },
-    '/api/v1/company/:id/history': { id: foreign.id },
-    // Public: any subdomain is fine, the route is not tenant data.
-    '/api/v1/company/subdomain/:sub': { sub: foreign.subdomain },
-  };
+  for (const module of Object.values(FIXTURES))
+    Object.assign(foreignRoutes, await module.foreignRows(database.db, foreign));
   for (const role of ROLE_IDS) tokens.set(role, await loginAs(app, home.subdomain, home.users[roleNameOf(role)].phone));
 });
 
@@ -51,10 +50,10 @@ const apiRoutes = () => app.routeAccess.filter((r) => r.url.startsWith('/api/v1/
 const label = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 
 function fillPath(url: string): string {
-  const params = foreignParams[url];
+  const params = foreignRoutes[url]?.params;
   return url.replace(/:(\w+)/g, (_, name: string) => {
     const value = params?.[name];
-    if (value === undefined) throw new Error(`No fixture for :${name} of ${url}: add one to foreignParams`);
+    if (value === undefined) throw new Error(`No fixture for :${name} of ${url}: add one in test/foreign-rows`);
     return String(value);
   });
 }
@@ -102,7 +101,7 @@ describe('every API route', () => {
         url: fillPath(route.url),
         sub: home.subdomain,
         token: owner,
-        body: validBodies[label(route)],
+        body: foreignRoutes[route.url]?.bodies?.[route.method as 'PUT'],
       });
       expect(res.status, label(route)).toBe(404);
     }

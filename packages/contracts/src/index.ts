@@ -1,3 +1,4 @@
+export * from './academics.js';
 export * from './access.js';
 export * from './auth.js';
 export * from './common.js';

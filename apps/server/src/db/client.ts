@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -46,9 +48,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) {
     // PGlite creates its directory non-recursively.
     mkdirSync(dataDir, { recursive: true });
-    client = new PGlite(join(dataDir, 'pglite'));
+    client = new PGlite(join(dataDir, 'pglite'), { extensions: { pg_trgm, btree_gin } });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions: { pg_trgm, btree_gin } });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

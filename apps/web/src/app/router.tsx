@@ -1,28 +1,29 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { RouteErrorPage } from '../features/system/route-error-page';
 import { PageSpinner } from '../shared/ui/page-spinner';
+import { type FeatureRoute, lazyPage } from './feature-routes';
 import { LOGIN_PATH, ONBOARDING_PATH } from './guards/guard-decisions';
 import { GuestOnly, RequireArea, RequireSession } from './guards/route-guards';
 import { navRoutes } from './navigation/nav-items';
 
-/** Every page is its own chunk, so the log-in page loads no shell, menu or table code. */
-function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
-}
-
 const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
 const AppShell = lazyPage(() => import('./shell/app-shell'), 'AppShell');
-const RoomsPage = lazyPage(() => import('../features/rooms/rooms-page'), 'RoomsPage');
 const ComingSoonPage = lazyPage(() => import('../features/system/coming-soon-page'), 'ComingSoonPage');
 const NotFoundPage = lazyPage(() => import('../features/system/system-pages'), 'NotFoundPage');
 const NoAccessPage = lazyPage(() => import('../features/system/system-pages'), 'NoAccessPage');
 const UnknownCompanyPage = lazyPage(() => import('../features/system/system-pages'), 'UnknownCompanyPage');
 
-/** The pages that exist; every other menu path shows "coming soon" inside the shell. */
-const BUILT_PAGES: Record<string, ReactNode> = {
-  '/rooms/list': <RoomsPage />,
-};
+/** The pages the features have built (only their lazy handles: no page code is loaded here). */
+const FEATURE_ROUTES = Object.values(
+  import.meta.glob<{ featureRoutes: FeatureRoute[] }>('../features/*/routes.tsx', { eager: true }),
+).flatMap((module) => module.featureRoutes);
+const builtAt = new Map(FEATURE_ROUTES.map((route) => [route.path, route]));
+const menuPaths = new Set(navRoutes().map((route) => route.path));
+
+const guarded = ({ area, element }: Pick<FeatureRoute, 'area' | 'element'>) => (
+  <RequireArea area={area}>{element}</RequireArea>
+);
 
 function Root() {
   return (
@@ -55,9 +56,15 @@ export const router = createBrowserRouter([
             children: [
               { index: true, element: <Navigate to="/dashboard" replace /> },
               { path: ONBOARDING_PATH, element: <ComingSoonPage /> },
+              // Menu paths: the feature's page where one is built, else "coming soon".
               ...navRoutes().map(({ path, area }) => ({
                 path,
-                element: <RequireArea area={area}>{BUILT_PAGES[path] ?? <ComingSoonPage />}</RequireArea>,
+                element: guarded(builtAt.get(path) ?? { area, element: <ComingSoonPage /> }),
+              })),
+              // Pages outside the menu (profiles, details) with their own areas.
+              ...FEATURE_ROUTES.filter((route) => !menuPaths.has(route.path)).map((route) => ({
+                path: route.path,
+                element: guarded(route),
               })),
             ],
           },

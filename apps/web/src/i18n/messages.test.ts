@@ -1,6 +1,6 @@
 import { ERROR_CODES, LANGUAGES } from '@crm/contracts';
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_FILES, messagesFor } from './messages';
+import { allMessages, FEATURE_MESSAGES, MESSAGE_FILES, messagesFor } from './messages';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -27,13 +27,36 @@ describe('message files', () => {
   });
 
   it.each(LANGUAGES)('%s relabels only keys that exist outside the kindergarten section', (language) => {
-    const { kindergarten, ...base } = MESSAGE_FILES[language];
-    for (const key of keysOf(kindergarten)) expect(at(base, key), key).toEqual(expect.any(String));
+    const { kindergarten, ...base } = allMessages(language);
+    for (const key of keysOf(kindergarten as Tree)) expect(at(base, key), key).toEqual(expect.any(String));
+  });
+
+  it('has every feature speak all four languages with the same keys', () => {
+    expect(Object.keys(FEATURE_MESSAGES)).toContain('rooms');
+    for (const [feature, files] of Object.entries(FEATURE_MESSAGES)) {
+      const english = keysOf(files.en ?? {}).sort();
+      expect(english.length, feature).toBeGreaterThan(0);
+      for (const language of LANGUAGES) {
+        const file = files[language] ?? {};
+        expect(keysOf(file).sort(), `${feature}/${language}`).toEqual(english);
+        for (const key of english) expect(String(at(file, key)).trim(), `${feature}/${language}:${key}`).not.toBe('');
+      }
+    }
+  });
+
+  it('lets no feature overwrite a key of the app or of another feature', () => {
+    const owners = new Map<string, string>(keysOf(MESSAGE_FILES.en).map((key) => [key, 'app']));
+    for (const [feature, files] of Object.entries(FEATURE_MESSAGES)) {
+      for (const key of keysOf(files.en ?? {}).filter((k) => !k.startsWith('kindergarten.'))) {
+        expect(owners.get(key), `${feature} redefines ${key}`).toBeUndefined();
+        owners.set(key, feature);
+      }
+    }
   });
 
   it('is really translated: the languages do not share their sentences', () => {
     for (const language of ['uz', 'ru', 'id'] as const) {
-      expect(at(MESSAGE_FILES[language], 'rooms.add')).not.toBe(MESSAGE_FILES.en.rooms.add);
+      expect(at(allMessages(language), 'rooms.add')).not.toBe(at(allMessages('en'), 'rooms.add'));
       expect(at(MESSAGE_FILES[language], 'errors.wrong_credentials')).not.toBe(
         MESSAGE_FILES.en.errors.wrong_credentials,
       );

@@ -5,10 +5,27 @@ import ru from './ru.json';
 import uz from './uz.json';
 
 export type MessageFile = typeof en;
-type MessageTree = { [key: string]: string | MessageTree };
+export type MessageTree = { [key: string]: string | MessageTree };
 
 // Typing every file as the English one makes tsc refuse a file whose sections differ.
 export const MESSAGE_FILES: Record<Language, MessageFile> = { uz, ru, en, id };
+
+/**
+ * Each feature keeps its own wording in `features/<domain>/messages/<lang>.json`
+ * (top-level sections merged into the app's tree, an optional `kindergarten`
+ * section too), so domains grow without touching one shared file.
+ */
+const FEATURE_FILES = import.meta.glob<MessageTree>('../features/*/messages/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+/** Feature message files by feature, then language. */
+export const FEATURE_MESSAGES: Record<string, Partial<Record<Language, MessageTree>>> = {};
+for (const [path, tree] of Object.entries(FEATURE_FILES)) {
+  const [, feature, language] = path.match(/features\/([^/]+)\/messages\/(\w+)\.json$/) ?? [];
+  if (feature && language) (FEATURE_MESSAGES[feature] ??= {})[language as Language] = tree;
+}
 
 function overlay(base: MessageTree, patch: MessageTree): MessageTree {
   const merged: MessageTree = { ...base };
@@ -19,11 +36,19 @@ function overlay(base: MessageTree, patch: MessageTree): MessageTree {
   return merged;
 }
 
+/** The whole tree of one language: the app's file with every feature's file merged in. */
+export function allMessages(language: Language): MessageTree {
+  return Object.values(FEATURE_MESSAGES).reduce<MessageTree>(
+    (tree, feature) => overlay(tree, feature[language] ?? {}),
+    MESSAGE_FILES[language],
+  );
+}
+
 /**
  * Spec §1: a kindergarten relabels students and teachers as kids and kindergarteners.
- * Each file's `kindergarten` section repeats only the keys it relabels.
+ * Each `kindergarten` section repeats only the keys it relabels.
  */
 export function messagesFor(language: Language, companyType: CompanyType): MessageTree {
-  const { kindergarten, ...base } = MESSAGE_FILES[language];
-  return companyType === 'kindergarten' ? overlay(base, kindergarten) : base;
+  const { kindergarten, ...base } = allMessages(language);
+  return companyType === 'kindergarten' && typeof kindergarten === 'object' ? overlay(base, kindergarten) : base;
 }

@@ -1,4 +1,16 @@
-import { bigint, foreignKey, index, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  date,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { branches, companies } from './companies.js';
 import { tenantIsolation } from './tenant.js';
 
@@ -15,6 +27,21 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     roles: smallint('roles').array().notNull(),
     mainBranchId: bigint('main_branch_id', { mode: 'number' }),
+    birthday: date('birthday'),
+    /** 'm', 'f' or null for not given. */
+    gender: text('gender'),
+    photo: text('photo'),
+    comment: text('comment'),
+    // Spec §3 "extra contacts".
+    extraPhone: text('extra_phone'),
+    parentName: text('parent_name'),
+    parentPhone: text('parent_phone'),
+    email: text('email'),
+    telegram: text('telegram'),
+    address: text('address'),
+    passportId: text('passport_id'),
+    extId: text('ext_id'),
+    offerSignedAt: timestamp('offer_signed_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -24,6 +51,10 @@ export const users = pgTable(
     foreignKey({ columns: [t.companyId, t.mainBranchId], foreignColumns: [branches.companyId, branches.id] }),
     // Phone is not unique: spec §8 lets a student be created "anyway" with a known phone.
     index().on(t.companyId, t.phone),
+    index().on(t.companyId, t.extId),
+    // Substring search by name or phone (spec §7 name_or_phone) within one company (btree_gin + pg_trgm).
+    index('users_name_trgm').using('gin', t.companyId, sql`${t.name} gin_trgm_ops`),
+    index('users_phone_trgm').using('gin', t.companyId, sql`${t.phone} gin_trgm_ops`),
     tenantIsolation(t),
   ],
 );
@@ -80,6 +111,25 @@ export const loginFailures = pgTable(
     primaryKey({ columns: [t.companyId, t.id] }),
     index().on(t.companyId, t.phone, t.at),
     index().on(t.companyId, t.ip, t.at),
+    tenantIsolation(t),
+  ],
+);
+
+/** Notes on a user's profile (spec §7 /userComments). */
+export const userComments = pgTable(
+  'user_comments',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    authorId: bigint('author_id', { mode: 'number' }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+    index().on(t.companyId, t.userId),
     tenantIsolation(t),
   ],
 );
