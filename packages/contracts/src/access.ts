@@ -53,7 +53,25 @@ export const SIGNED_IN = 'signedIn' as const;
 /** No log-in at all (log-in, company shared info, health). */
 export const PUBLIC = 'public' as const;
 
-export type Access = Area | typeof SIGNED_IN | typeof PUBLIC;
+/**
+ * One path that serves several areas (GET /user for students, teachers or staff):
+ * the route admits a caller allowed in any of them, and the service narrows by
+ * what is asked (`assertArea`).
+ */
+export interface AnyOfAreas {
+  anyOf: readonly Area[];
+}
+
+export type Access = Area | AnyOfAreas | typeof SIGNED_IN | typeof PUBLIC;
+
+export const isAnyOf = (access: Access): access is AnyOfAreas => typeof access === 'object' && 'anyOf' in access;
+
+/** Whether roles pass a route's declared access (public and signedIn pass any signed-in user). */
+export function passesAccess(access: Access, roles: readonly RoleId[]): boolean {
+  if (access === PUBLIC || access === SIGNED_IN) return true;
+  if (isAnyOf(access)) return access.anyOf.some((area) => canAccess(area, roles));
+  return canAccess(access, roles);
+}
 
 /**
  * A user with several roles (e.g. cashier and administrator, spec §2 "Menus by

@@ -1,5 +1,5 @@
-import type { RoleId } from '@crm/contracts';
-import { AppError } from './errors.js';
+import { type Area, canAccess, type RoleId } from '@crm/contracts';
+import { AppError, forbidden } from './errors.js';
 
 /** The signed-in user a request acts as, loaded fresh from the database on every request. */
 export interface Actor {
@@ -24,3 +24,8 @@ export function assertBranch(actor: Actor, branchId: number): void {
 
 /** The branch ids a list query may show: undefined means all of the company's. */
 export const branchFilterOf = (actor: Actor): number[] | undefined => (actor.allBranches ? undefined : actor.branchIds);
+
+/** For routes declared { anyOf: areas }: the area of what was actually asked (e.g. user_type=student). */
+export function assertArea(actor: Actor, area: Area): void {
+  if (!canAccess(area, actor.roles)) throw forbidden();
+}

@@ -1,4 +1,4 @@
-import { type Access, canAccess, PUBLIC, SIGNED_IN } from '@crm/contracts';
+import { type Access, PUBLIC, passesAccess, SIGNED_IN } from '@crm/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,7 +13,7 @@ import type { TokenClaims, TokenService } from './tokens.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Who may call the route: 'public', 'signedIn' or an area of the spec §6 guard table. */
+    /** Who may call the route: 'public', 'signedIn', an area of the spec §6 guard table, or { anyOf: areas }. */
     access?: Access;
   }
   interface FastifyInstance {
@@ -73,7 +73,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     const access = this.routeOptions.config.access;
     return inCompany(db, claims.companyId, async (tx) => {
       const actor = await loadActor(tx, claims);
-      if (access && access !== SIGNED_IN && access !== PUBLIC && !canAccess(access, actor.roles)) throw forbidden();
+      if (access && !passesAccess(access, actor.roles)) throw forbidden();
       return work(tx, actor);
     });
   });
@@ -91,7 +91,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
       const hostCompanyId = await companyIds.get(req.hostSubdomain);
       if (hostCompanyId !== claims.companyId) throw new AppError(401, 'token_company_mismatch');
     }
-    if (access !== SIGNED_IN && !canAccess(access, claims.roles)) throw forbidden();
+    if (access !== SIGNED_IN && !passesAccess(access, claims.roles)) throw forbidden();
     req.claims = claims;
   });
 }
