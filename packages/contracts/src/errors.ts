@@ -38,6 +38,18 @@ export const ERROR_MESSAGES = {
   order_not_paid: 'The order is not paid.',
   payment_failed: 'The payment failed; contact your manager.',
   no_call_licence: 'No calls or no licence for calls.',
+  // People and academics
+  file_too_large: 'The file is too large.',
+  file_type_not_allowed: 'This type of file is not allowed.',
+  course_in_use: 'The course has groups or levels; remove them first.',
+  tag_exists: 'A tag with this name already exists.',
+  import_file_invalid: 'The file could not be read; use the sample xls or xlsx file.',
+  import_too_many_rows: 'The file has too many rows.',
+  phone_invalid: 'The phone number does not match the country format.',
+  exception_dates_same_year: 'Discount start and end dates must fall in the same year.',
+  not_a_teacher: 'The chosen person is not a teacher of this branch.',
+  not_a_student: 'The chosen person is not a student.',
+  student_not_in_group: 'The student is not in this group.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
