@@ -10,13 +10,21 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import archiveReasonsModule from './modules/archive-reasons/routes.js';
 import authModule from './modules/auth/routes.js';
 import companyModule from './modules/company/routes.js';
+import coursesModule from './modules/courses/routes.js';
+import groupsModule from './modules/groups/routes.js';
 import healthModule from './modules/health/routes.js';
+import holidaysModule from './modules/holidays/routes.js';
 import roomsModule from './modules/rooms/routes.js';
+import tagsModule from './modules/tags/routes.js';
+import timetableModule from './modules/timetable/routes.js';
+import usersModule from './modules/users/routes.js';
 import webModule from './modules/web/routes.js';
 import authPlugin from './platform/auth-plugin.js';
 import { registerErrorHandling } from './platform/error-handler.js';
+import { FileStorage } from './platform/files.js';
 import { TokenService } from './platform/tokens.js';
 
 export interface AppOptions {
@@ -24,6 +32,8 @@ export interface AppOptions {
   database: Database;
   /** The built web app to serve; absent in API tests. */
   webDist?: string;
+  /** Where uploaded files are stored: DATA_DIR/files, a temporary directory in tests. */
+  filesDir: string;
   logger?: boolean;
 }
 
@@ -35,7 +45,18 @@ declare module 'fastify' {
 }
 
 /** The modules of the API, one line each; each registers its own routes. */
-const API_MODULES = [authModule, companyModule, roomsModule];
+const API_MODULES = [
+  authModule,
+  companyModule,
+  roomsModule,
+  coursesModule,
+  holidaysModule,
+  tagsModule,
+  archiveReasonsModule,
+  usersModule,
+  groupsModule,
+  timetableModule,
+];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -53,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('database', options.database);
   app.decorate('tokens', new TokenService(options.config.jwtSecret));
+  app.decorate('files', new FileStorage(options.filesDir));
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -25,6 +27,8 @@ export const buildTestApp = (database: Database) =>
     config: { baseDomain: 'localhost', jwtSecret: TEST_JWT_SECRET, logLevel: 'silent' },
     database,
     logger: false,
+    // Created on the first upload; each app its own, so tests never see each other's bytes.
+    filesDir: join(tmpdir(), 'crm-test-files', randomBytes(8).toString('hex')),
   });
 
 export async function openTestApp(database?: Database): Promise<{ app: FastifyInstance; database: Database }> {

@@ -1,11 +1,6 @@
 import { ACCESS, isAnyOf, PUBLIC, passesAccess, ROLE_IDS, type RoleId, roleNameOf, SIGNED_IN } from '@crm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  type CreatedCompany,
-  createCompanyWithRoleUsers,
-  createRoomRow,
-  type RoleUsers,
-} from '../src/seed/factories.js';
+import { type CreatedCompany, createCompanyWithRoleUsers, type RoleUsers } from '../src/seed/factories.js';
 import {
   buildTestApp,
   call,

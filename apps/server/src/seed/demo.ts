@@ -1,6 +1,12 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { courses } from '../db/schema/index.js';
 import { findCompanyBySubdomain } from '../modules/company/service.js';
-import { createCompanyWithRoleUsers, createRoomRow } from './factories.js';
+import { inCompany } from '../platform/tenancy.js';
+import { seedCoursesDemo } from './courses-demo.js';
+import { type CreatedCompany, createCompanyWithRoleUsers, createRoomRow } from './factories.js';
+import { seedGroupsDemo } from './groups-demo.js';
+import { seedUsersDemo } from './users-demo.js';
 
 export const DEMO_COMPANIES = [
   {
@@ -13,6 +19,7 @@ export const DEMO_COMPANIES = [
       ['Room 102', 12],
       ['IT Lab', 20],
     ],
+    students: 400,
   },
   {
     name: 'Kids Garden',
@@ -23,10 +30,15 @@ export const DEMO_COMPANIES = [
       ['Sunflower', 15],
       ['Rainbow', 12],
     ],
+    students: 120,
   },
 ] as const;
 
-/** Seeds the demo companies once: an existing `demo` company means the seed already ran. */
+/**
+ * Seeds the demo companies once (an existing `demo` company means the seed already
+ * ran): a believable centre a new user can click through — courses with levels,
+ * teachers, rooms, groups without schedule conflicts and students in them.
+ */
 export async function seedDemo(db: Db): Promise<boolean> {
   if (await findCompanyBySubdomain(db, 'demo')) return false;
   for (const spec of DEMO_COMPANIES) {
@@ -36,9 +48,31 @@ export async function seedDemo(db: Db): Promise<boolean> {
       datas: spec.datas,
       branches: [...spec.branches],
     });
+    const roomIds: number[] = [];
     for (const branchId of company.branchIds) {
-      for (const [name, capacity] of spec.rooms) await createRoomRow(db, company.id, branchId, name, capacity);
+      for (const [name, capacity] of spec.rooms)
+        roomIds.push(await createRoomRow(db, company.id, branchId, name, capacity));
     }
+    await seedCoursesDemo(db, company.id, { kindergarten: spec.datas.company_type === 'kindergarten' });
+    const people = await seedUsersDemo(db, company, spec.students);
+    await seedGroupsDemo(db, company, {
+      courses: await teachableCourses(db, company),
+      teachers: people.teacherIds,
+      rooms: roomIds,
+      students: people.studentIds,
+    });
   }
   return true;
+}
+
+/** Groups study a level where a course has levels, else the course itself. */
+async function teachableCourses(db: Db, company: CreatedCompany): Promise<number[]> {
+  return inCompany(db, company.id, async (tx) => {
+    const all = await tx
+      .select({ id: courses.id, parentId: courses.parentId })
+      .from(courses)
+      .where(eq(courses.companyId, company.id));
+    const parents = new Set(all.map((c) => c.parentId).filter((id): id is number => id !== null));
+    return all.filter((c) => !parents.has(c.id)).map((c) => c.id);
+  });
 }

@@ -24,7 +24,10 @@ const FEATURE_FILES = import.meta.glob<MessageTree>('../features/*/messages/*.js
 export const FEATURE_MESSAGES: Record<string, Partial<Record<Language, MessageTree>>> = {};
 for (const [path, tree] of Object.entries(FEATURE_FILES)) {
   const [, feature, language] = path.match(/features\/([^/]+)\/messages\/(\w+)\.json$/) ?? [];
-  if (feature && language) (FEATURE_MESSAGES[feature] ??= {})[language as Language] = tree;
+  if (!feature || !language) continue;
+  const files = FEATURE_MESSAGES[feature] ?? {};
+  files[language as Language] = tree;
+  FEATURE_MESSAGES[feature] = files;
 }
 
 function overlay(base: MessageTree, patch: MessageTree): MessageTree {

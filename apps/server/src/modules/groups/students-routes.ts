@@ -1,0 +1,128 @@
+import {
+  addStudentBodySchema,
+  exceptionBodySchema,
+  exceptionParamsSchema,
+  groupStudentChangedSchema,
+  groupStudentParamsSchema,
+  groupStudentRemovedSchema,
+  groupStudentsSchema,
+  idParamsSchema,
+  studentStatusParamsSchema,
+  studentStatusQuerySchema,
+  transferBodySchema,
+  transferParamsSchema,
+  transferResultSchema,
+} from '@crm/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  addStudentToGroup,
+  changeStudentStatus,
+  listGroupStudents,
+  removeIndividualPrice,
+  removeStudentFromGroup,
+  setIndividualPrice,
+  transferStudent,
+} from './students-in-group.js';
+
+const tags = ['groups'];
+/** Spec §6: acting on a student's place in a group is the students area. */
+const students = 'students' as const;
+
+/** Spec §7 "Student-group" calls and the group's student list. */
+export function registerStudentRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/group/:id/students',
+    {
+      config: { access: 'groupPage' },
+      schema: { tags, params: idParamsSchema, response: { 200: groupStudentsSchema } },
+    },
+    (req) => req.tenant((tx, actor) => listGroupStudents(tx, actor, req.params.id)),
+  );
+
+  app.post(
+    '/group/:group_id/students/:student_id',
+    {
+      config: { access: students },
+      schema: {
+        tags,
+        params: groupStudentParamsSchema,
+        body: addStudentBodySchema,
+        response: { 200: groupStudentChangedSchema },
+      },
+    },
+    (req) =>
+      req.tenant((tx, actor) =>
+        addStudentToGroup(tx, actor, req.params.group_id, req.params.student_id, req.body.created_date),
+      ),
+  );
+
+  app.delete(
+    '/group/:group/student/:student',
+    {
+      config: { access: students },
+      schema: {
+        tags,
+        params: studentStatusParamsSchema.omit({ status: true }),
+        response: { 200: groupStudentRemovedSchema },
+      },
+    },
+    (req) =>
+      req.tenant(async (tx, actor) => ({
+        ok: true as const,
+        ...(await removeStudentFromGroup(tx, actor, req.params.group, req.params.student)),
+      })),
+  );
+
+  app.put(
+    '/group/:group/student/:student/:status',
+    {
+      config: { access: students },
+      schema: {
+        tags,
+        params: studentStatusParamsSchema,
+        querystring: studentStatusQuerySchema,
+        response: { 200: groupStudentChangedSchema },
+      },
+    },
+    (req) =>
+      req.tenant((tx, actor) =>
+        changeStudentStatus(tx, actor, req.params.group, req.params.student, req.params.status, req.query),
+      ),
+  );
+
+  app.post(
+    '/student/:student_id/group/:old_group_id/transfer/:group_id',
+    {
+      config: { access: students },
+      schema: { tags, params: transferParamsSchema, body: transferBodySchema, response: { 200: transferResultSchema } },
+    },
+    (req) => req.tenant((tx, actor) => transferStudent(tx, actor, req.params, req.body)),
+  );
+
+  app.put(
+    '/group/:group_id/user/:user_id/exception',
+    {
+      config: { access: students },
+      schema: {
+        tags,
+        params: exceptionParamsSchema,
+        body: exceptionBodySchema,
+        response: { 200: groupStudentChangedSchema },
+      },
+    },
+    (req) =>
+      req.tenant((tx, actor) => setIndividualPrice(tx, actor, req.params.group_id, req.params.user_id, req.body)),
+  );
+
+  app.delete(
+    '/group/:group_id/user/:user_id/exception',
+    {
+      config: { access: students },
+      schema: { tags, params: exceptionParamsSchema, response: { 200: groupStudentChangedSchema } },
+    },
+    (req) => req.tenant((tx, actor) => removeIndividualPrice(tx, actor, req.params.group_id, req.params.user_id)),
+  );
+}

@@ -1,0 +1,400 @@
+import {
+  canAccess,
+  type Gender,
+  HISTORY_EVENT_NAMES,
+  type HistoryEventType,
+  type HistoryItem,
+  isRoleId,
+  normalizePhone,
+  onlyDigits,
+  paginate,
+  ROLE_LABEL,
+  Role,
+  type RoleId,
+  STAFF_FORM_ROLES,
+  topRank,
+  USER_TYPE_AREA,
+  type UserListItem,
+  type UserListQuery,
+  type UserProfile,
+  type UserType,
+  userTypesOf,
+} from '@crm/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { selectRows, type Tx } from '../../db/client.js';
+import { type Actor, assertArea, assertBranch, branchFilterOf } from '../../platform/actor.js';
+import { forbidden, notFound } from '../../platform/errors.js';
+
+/** `(v1, v2, …)` for an `in` of raw SQL; never empty, so a list of nothing matches nothing. */
+export const sqlList = (values: readonly (number | string)[]): SQL =>
+  values.length
+    ? sql`(${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )})`
+    : sql`(null)`;
+
+const roleArray = (roles: readonly number[]) => sql.raw(`array[${roles.map(Number).join(',')}]::smallint[]`);
+
+/** Which users are of a kind (spec §6: staff are users with a staff role). */
+export function typeFilter(type: UserType): SQL {
+  if (type === 'student') return sql`${Role.student} = any(u.roles)`;
+  if (type === 'teacher') return sql`${Role.teacher} = any(u.roles)`;
+  return sql`u.roles && ${roleArray(STAFF_FORM_ROLES)}`;
+}
+
+/**
+ * Branch scope of spec §6: a user is reachable when one of his branches is one of
+ * the caller's; owner and CEO reach everyone (also users without a branch).
+ */
+export function scopeFilter(actor: Actor, branchId?: number): SQL | undefined {
+  if (branchId !== undefined) {
+    assertBranch(actor, branchId);
+    return sql`exists (select 1 from user_branches ub where ub.company_id = u.company_id and ub.user_id = u.id and ub.branch_id = ${branchId})`;
+  }
+  const scope = branchFilterOf(actor);
+  if (!scope) return undefined;
+  return sql`exists (select 1 from user_branches ub where ub.company_id = u.company_id and ub.user_id = u.id and ub.branch_id in ${sqlList(scope)})`;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** The filters of spec §7 GET /user, as SQL over `users u`. */
+export function listFilters(actor: Actor, query: UserListQuery, archived: boolean): SQL[] {
+  const filters: SQL[] = [
+    sql`u.company_id = ${actor.companyId}`,
+    archived ? sql`u.archived_at is not null` : sql`u.archived_at is null`,
+    typeFilter(query.user_type),
+  ];
+  const scope = scopeFilter(actor, query.branch_id);
+  if (scope) filters.push(scope);
+  const text = query.name_or_phone?.trim();
+  if (text) {
+    // Substring search: both columns carry trigram indexes (users_name_trgm, users_phone_trgm).
+    const digits = onlyDigits(text);
+    const byName = sql`u.name ilike ${`%${escapeLike(text)}%`}`;
+    filters.push(digits.length >= 2 ? sql`(${byName} or u.phone like ${`%${digits}%`})` : byName);
+  }
+  if (query.ext_id) filters.push(sql`u.ext_id = ${query.ext_id}`);
+  if (query.tag_ids?.length) {
+    filters.push(
+      sql`exists (select 1 from user_tags ut where ut.company_id = u.company_id and ut.user_id = u.id and ut.tag_id in ${sqlList(query.tag_ids)})`,
+    );
+  }
+  const statuses = query.statuses ?? [];
+  if (query.course_id !== undefined || statuses.length) {
+    if (query.user_type === 'teacher') {
+      // A teacher "of a course" teaches one of its groups.
+      const course = query.course_id === undefined ? sql`` : sql` and g.course_id = ${query.course_id}`;
+      filters.push(
+        sql`exists (select 1 from groups g where g.company_id = u.company_id and g.teacher_id = u.id${course})`,
+      );
+    } else {
+      // One membership must match both: "active in course X" is one group, not two.
+      const course = query.course_id === undefined ? sql`` : sql` and g.course_id = ${query.course_id}`;
+      const status = statuses.length ? sql` and gs.status in ${sqlList(statuses)}` : sql``;
+      filters.push(sql`exists (select 1 from group_students gs
+        join groups g on g.company_id = gs.company_id and g.id = gs.group_id
+        where gs.company_id = u.company_id and gs.student_id = u.id${course}${status})`);
+    }
+  }
+  // query.finance (debtors) is accepted and ignored until the finance issue brings balances.
+  return filters;
+}
+
+type GroupsOf = 'student' | 'studentAll' | 'teacher' | 'all' | 'none';
+
+const studentGroups = (all: boolean) => sql`(select coalesce(json_agg(json_build_object(
+    'id', g.id, 'name', coalesce(nullif(g.name, ''), g.code), 'status', g.status, 'student_status', gs.status,
+    'course', case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end,
+    'teacher', case when t.id is null then null else json_build_object('id', t.id, 'name', t.name) end,
+    'start_time', to_char(g.start_time, 'HH24:MI'), 'end_time', to_char(g.end_time, 'HH24:MI'),
+    'days', g.days, 'joined_at', gs.created_date::text) order by gs.status = 6, gs.created_date desc), '[]'::json)
+  from group_students gs
+  join groups g on g.company_id = gs.company_id and g.id = gs.group_id
+  left join courses c on c.company_id = g.company_id and c.id = g.course_id
+  left join users t on t.company_id = g.company_id and t.id = g.teacher_id
+  where gs.company_id = u.company_id and gs.student_id = u.id${all ? sql`` : sql` and gs.status <> 6`})`;
+
+const teacherGroups = sql`(select coalesce(json_agg(json_build_object(
+    'id', g.id, 'name', coalesce(nullif(g.name, ''), g.code), 'status', g.status, 'student_status', null,
+    'course', case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end,
+    'teacher', json_build_object('id', u.id, 'name', u.name),
+    'start_time', to_char(g.start_time, 'HH24:MI'), 'end_time', to_char(g.end_time, 'HH24:MI'),
+    'days', g.days, 'joined_at', null) order by g.status, g.start_time), '[]'::json)
+  from groups g
+  left join courses c on c.company_id = g.company_id and c.id = g.course_id
+  where g.company_id = u.company_id and g.teacher_id = u.id and g.status in (1, 2))`;
+
+function groupsColumn(of: GroupsOf): SQL {
+  if (of === 'student' || of === 'studentAll') return studentGroups(of === 'studentAll');
+  if (of === 'teacher') return teacherGroups;
+  if (of === 'all')
+    return sql`(select json_agg(x) from (
+      select json_array_elements(${studentGroups(true)}) as x
+      union all select json_array_elements(${teacherGroups})) all_groups)`;
+  return sql`'[]'::json`;
+}
+
+interface UserRow {
+  id: number;
+  name: string;
+  phone: string;
+  birthday: string | null;
+  gender: string | null;
+  comment: string | null;
+  parent_name: string | null;
+  parent_phone: string | null;
+  ext_id: string | null;
+  roles: number[];
+  main_branch: number | null;
+  archived_at: Date | string | null;
+  created_at: Date | string;
+  branches: { id: number; name: string }[];
+  tags: UserListItem['tags'];
+  groups: UserListItem['groups'] | null;
+}
+
+interface ProfileRow extends UserRow {
+  extra_phone: string | null;
+  email: string | null;
+  telegram: string | null;
+  address: string | null;
+  passport_id: string | null;
+  has_password: boolean;
+}
+
+const iso = (value: Date | string | null): string | null =>
+  value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
+
+export const rolesOut = (roles: readonly number[]) =>
+  roles.filter(isRoleId).map((id) => ({ id, name: ROLE_LABEL[id] }));
+
+function toListItem(row: UserRow): UserListItem {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    phone: row.phone,
+    birthday: row.birthday,
+    gender: row.gender === 'm' || row.gender === 'f' ? (row.gender as Gender) : null,
+    comment: row.comment,
+    parent_name: row.parent_name,
+    parent_phone: row.parent_phone,
+    ext_id: row.ext_id,
+    roles: rolesOut(row.roles),
+    branches: row.branches,
+    main_branch: row.main_branch === null ? null : Number(row.main_branch),
+    tags: row.tags,
+    groups: row.groups ?? [],
+    archived_at: iso(row.archived_at),
+    created_at: iso(row.created_at) as string,
+  };
+}
+
+/** One statement for a page of users with their branches, tags and groups: no query per row. */
+function selectUsers(where: SQL, groups: GroupsOf, profile: boolean): SQL {
+  const extra = profile
+    ? sql`, u.extra_phone, u.email, u.telegram, u.address, u.passport_id, (u.password_hash is not null) as has_password`
+    : sql``;
+  return sql`select u.id::int as id, u.name, u.phone, u.birthday::text as birthday, u.gender, u.comment,
+      u.parent_name, u.parent_phone, u.ext_id, u.roles::int[] as roles, u.main_branch_id::int as main_branch,
+      u.archived_at, u.created_at${extra},
+      (select coalesce(json_agg(json_build_object('id', b.id, 'name', b.name) order by b.id), '[]'::json)
+        from user_branches ub join branches b on b.company_id = ub.company_id and b.id = ub.branch_id
+        where ub.company_id = u.company_id and ub.user_id = u.id) as branches,
+      (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) order by t.name), '[]'::json)
+        from user_tags ut join tags t on t.company_id = ut.company_id and t.id = ut.tag_id
+        where ut.company_id = u.company_id and ut.user_id = u.id) as tags,
+      ${groupsColumn(groups)} as groups
+    from users u where ${where}`;
+}
+
+const groupsFor = (type: UserType): GroupsOf => (type === 'staff' ? 'none' : type);
+
+/** GET /user and GET /user/archived_users: one query for the page and one count. */
+export async function listUsers(tx: Tx, actor: Actor, query: UserListQuery, archived = false) {
+  assertArea(actor, USER_TYPE_AREA[query.user_type]);
+  const where = sql.join(listFilters(actor, query, archived), sql` and `);
+  const order = query.sort_by_name ? sql`u.name asc, u.id asc` : sql`u.id desc`;
+  const offset = (query.page - 1) * query.per_page;
+  const [total] = await selectRows<{ n: number }>(tx, sql`select count(*)::int as n from users u where ${where}`);
+  const rows = await selectRows<UserRow>(
+    tx,
+    sql`${selectUsers(where, groupsFor(query.user_type), false)} order by ${order} limit ${query.per_page} offset ${offset}`,
+  );
+  const data = rows.map(toListItem);
+  return { data, pagination: paginate(total?.n ?? 0, query.page, query.per_page, data.length) };
+}
+
+/** The same filters for the Excel export, without pages (capped so one request cannot run away). */
+export async function listAllUsers(tx: Tx, actor: Actor, query: UserListQuery, archived: boolean, cap: number) {
+  assertArea(actor, USER_TYPE_AREA[query.user_type]);
+  const where = sql.join(listFilters(actor, query, archived), sql` and `);
+  const order = query.sort_by_name ? sql`u.name asc, u.id asc` : sql`u.id desc`;
+  const rows = await selectRows<UserRow>(
+    tx,
+    sql`${selectUsers(where, groupsFor(query.user_type), false)} order by ${order} limit ${cap}`,
+  );
+  return rows.map(toListItem);
+}
+
+/** A user as the rules of this module see him. */
+export interface TargetUser {
+  id: number;
+  name: string;
+  phone: string;
+  roles: RoleId[];
+  types: UserType[];
+  branchIds: number[];
+  mainBranchId: number | null;
+  archived: boolean;
+}
+
+interface TargetRow {
+  id: number;
+  name: string;
+  phone: string;
+  roles: number[];
+  main_branch: number | null;
+  archived: boolean;
+  branch_ids: number[] | null;
+}
+
+/**
+ * Loads users the caller may reach (his company, one of his branches), locked
+ * for update when he is about to change them. Another company's user and a user
+ * of a branch he does not work in look the same: absent.
+ */
+export async function findTargets(tx: Tx, actor: Actor, ids: readonly number[], lock: boolean): Promise<TargetUser[]> {
+  const scope = scopeFilter(actor);
+  const rows = await selectRows<TargetRow>(
+    tx,
+    sql`select u.id::int as id, u.name, u.phone, u.roles::int[] as roles, u.main_branch_id::int as main_branch,
+        (u.archived_at is not null) as archived,
+        (select array_agg(ub.branch_id::int order by ub.branch_id) from user_branches ub
+          where ub.company_id = u.company_id and ub.user_id = u.id) as branch_ids
+      from users u
+      where u.company_id = ${actor.companyId} and u.id in ${sqlList(ids)}${scope ? sql` and ${scope}` : sql``}
+      order by u.id${lock ? sql` for update of u` : sql``}`,
+  );
+  return rows.map((row) => {
+    const roles = row.roles.filter(isRoleId);
+    return {
+      id: Number(row.id),
+      name: row.name,
+      phone: row.phone,
+      roles,
+      types: userTypesOf(roles),
+      branchIds: row.branch_ids ?? [],
+      mainBranchId: row.main_branch === null ? null : Number(row.main_branch),
+      archived: row.archived,
+    };
+  });
+}
+
+export async function findTarget(tx: Tx, actor: Actor, id: number, lock: boolean): Promise<TargetUser> {
+  const [target] = await findTargets(tx, actor, [id], lock);
+  if (!target) throw notFound();
+  return target;
+}
+
+/** Reading a person needs the area of one of his kinds (a cashier may open a student, not an admin). */
+export function assertMayRead(actor: Actor, target: TargetUser): void {
+  if (target.id === actor.id && canAccess('user', actor.roles)) return;
+  if (!target.types.some((type) => canAccess(USER_TYPE_AREA[type], actor.roles))) throw forbidden();
+}
+
+/**
+ * Changing a person needs the area of every kind he is (a branch admin may edit a
+ * teacher, not a teacher who is also an administrator) and a rank not below his.
+ */
+export function assertMayWrite(actor: Actor, target: TargetUser) {
+  for (const type of target.types) assertArea(actor, USER_TYPE_AREA[type]);
+  if (topRank(target.roles) > topRank(actor.roles)) throw forbidden();
+}
+
+/** GET /user/{id}: the profile with groups, branches, tags and contacts. */
+export async function getProfile(tx: Tx, actor: Actor, id: number): Promise<UserProfile> {
+  assertMayRead(actor, await findTarget(tx, actor, id, false));
+  const [row] = await selectRows<ProfileRow>(
+    tx,
+    selectUsers(sql`u.company_id = ${actor.companyId} and u.id = ${id}`, 'all', true),
+  );
+  if (!row) throw notFound();
+  const roles = row.roles.filter(isRoleId);
+  return {
+    ...toListItem(row),
+    extra_phone: row.extra_phone,
+    email: row.email,
+    telegram: row.telegram,
+    address: row.address,
+    passport_id: row.passport_id,
+    has_password: row.has_password,
+    types: userTypesOf(roles),
+  };
+}
+
+interface HistoryRow {
+  id: number;
+  type: number;
+  entity: string;
+  entity_id: number | null;
+  branch_id: number | null;
+  actor_id: number | null;
+  actor_name: string | null;
+  data: Record<string, unknown> | null;
+  created_at: Date | string;
+}
+
+/** GET /user/{id}/history: the history events about this user, newest first. */
+export async function listUserHistory(tx: Tx, actor: Actor, id: number, page: number, perPage: number) {
+  assertMayRead(actor, await findTarget(tx, actor, id, false));
+  const where = sql`h.company_id = ${actor.companyId} and h.entity = 'user' and h.entity_id = ${id}`;
+  const [total] = await selectRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from history_events h where ${where}`,
+  );
+  const rows = await selectRows<HistoryRow>(
+    tx,
+    sql`select h.id::int as id, h.type::int as type, h.entity, h.entity_id::int as entity_id, h.branch_id::int as branch_id,
+        h.actor_id::int as actor_id, a.name as actor_name, h.data, h.created_at
+      from history_events h left join users a on a.company_id = h.company_id and a.id = h.actor_id
+      where ${where} order by h.created_at desc, h.id desc limit ${perPage} offset ${(page - 1) * perPage}`,
+  );
+  const data: HistoryItem[] = rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    name: HISTORY_EVENT_NAMES[row.type as HistoryEventType] ?? 'unknown',
+    entity: row.entity,
+    entity_id: row.entity_id,
+    branch_id: row.branch_id,
+    actor: row.actor_id ? { id: row.actor_id, name: row.actor_name ?? '' } : null,
+    data: row.data ?? {},
+    created_at: iso(row.created_at) as string,
+  }));
+  return { data, pagination: paginate(total?.n ?? 0, page, perPage, data.length) };
+}
+
+/**
+ * GET /phone_search (spec §7, the call widget): who has this phone, by his own
+ * number or as a parent. Only kinds of people the caller may open are named.
+ */
+export async function searchByPhone(tx: Tx, actor: Actor, phone: string, country: string, branchId?: number) {
+  const digits = normalizePhone(phone, country);
+  const scope = scopeFilter(actor, branchId);
+  const rows = await selectRows<{ id: number; name: string; roles: number[] }>(
+    tx,
+    sql`select u.id::int as id, u.name, u.roles::int[] as roles from users u
+      where u.company_id = ${actor.companyId} and u.archived_at is null
+        and (u.phone = ${digits} or u.parent_phone = ${digits})
+        ${scope ? sql`and ${scope}` : sql``}
+      order by u.id limit 20`,
+  );
+  const data = rows.flatMap((row) => {
+    const roles = row.roles.filter(isRoleId);
+    const visible = userTypesOf(roles).some((type) => canAccess(USER_TYPE_AREA[type], actor.roles));
+    const role = roles[0];
+    return visible && role !== undefined ? [{ id: row.id, role, name: row.name }] : [];
+  });
+  return { data };
+}

@@ -1,0 +1,175 @@
+import { type Group, Role, type RoleId } from '@crm/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../i18n/i18n';
+import { clearSession, storeUser } from '../../shared/session/session-store';
+import { aUser } from '../../test/session-fixtures';
+import { GroupsPage } from './groups-page';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const page = (data: unknown[]) => ({
+  data,
+  pagination: { count: data.length, current_page: 1, last_page: 1, per_page: 20, total: data.length, total_pages: 1 },
+});
+
+const aGroup = (overrides: Partial<Group> = {}): Group => ({
+  id: 7,
+  code: 'ENG-7',
+  name: null,
+  title: 'ENG-7',
+  branch_id: 2,
+  course: { id: 3, name: 'English', price: 500_000, lesson_duration: 90, course_duration: 6 },
+  teacher: { id: 4, name: 'Anvar Karimov' },
+  room: { id: 5, name: 'Room 101', capacity: 12 },
+  day_type: 'odd',
+  days: [1, 3, 5],
+  exact_days: null,
+  start_time: '09:00',
+  end_time: '10:30',
+  start_date: '2025-09-01',
+  end_date: '2026-02-28',
+  status: 2,
+  student_count: 3,
+  capacity: { students: 3, capacity: 12, full: false },
+  badges: { is_new: false, starts_in_days: null, days_left: null, expired: false },
+  ...overrides,
+});
+
+let groups: Group[] = [];
+let onPut: () => Response;
+let calls: { method: string; url: string; body: unknown }[] = [];
+
+function renderPage(roles: RoleId[] = [Role.admin]) {
+  storeUser(aUser(roles), 'token');
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <App>
+          <GroupsPage />
+        </App>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeAll(() => changeLanguage('en', false));
+
+beforeEach(() => {
+  groups = [];
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const method = init.method ?? 'GET';
+      calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      if (method === 'PUT') return onPut();
+      if (url.startsWith('/api/v1/group')) return json(200, page(groups));
+      if (url.startsWith('/api/v1/course')) return json(200, page([]));
+      if (url.startsWith('/api/v1/room'))
+        return json(200, page([{ id: 5, name: 'Room 101', capacity: 12, branch_id: 2 }]));
+      return json(200, page([]));
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+describe('GroupsPage', () => {
+  it("lists the branch's groups with badges and the room's capacity, warning when full", async () => {
+    groups = [
+      aGroup({ badges: { is_new: true, starts_in_days: null, days_left: null, expired: false } }),
+      aGroup({
+        id: 8,
+        title: 'IELTS Evening',
+        capacity: { students: 12, capacity: 12, full: true },
+        badges: { is_new: false, starts_in_days: null, days_left: 4, expired: false },
+      }),
+      aGroup({
+        id: 9,
+        title: 'Old group',
+        badges: { is_new: false, starts_in_days: null, days_left: null, expired: true },
+      }),
+    ];
+    renderPage();
+    expect(await screen.findByText('IELTS Evening')).toBeTruthy();
+    expect(screen.getByText('New')).toBeTruthy();
+    expect(screen.getByText('4 d left')).toBeTruthy();
+    expect(screen.getAllByText('Mon, Wed, Fri')).toHaveLength(3);
+    expect(screen.getAllByText('09:00–10:30')).toHaveLength(3);
+    expect(screen.getByLabelText('12 / 12, The room is full')).toBeTruthy();
+    // Spec §4: an expired group prompts archiving.
+    expect(screen.getByText('These groups have ended; archive them: Old group')).toBeTruthy();
+    expect(calls.map((c) => c.url)).toContain('/api/v1/group?branch_id=2&page=1&per_page=20');
+  });
+
+  it('sends the chosen filters and starts again at page one', async () => {
+    groups = [aGroup()];
+    renderPage();
+    await screen.findByText('ENG-7');
+    const search = screen.getByLabelText('Title, code or course');
+    fireEvent.change(search, { target: { value: 'ielts' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(calls.some((c) => c.url.includes('name=ielts'))).toBe(true));
+  });
+
+  it('names the group that holds the room or teacher when a change would collide', async () => {
+    groups = [aGroup()];
+    onPut = () =>
+      json(409, {
+        error: {
+          code: 'schedule_conflict',
+          message: 'The time, room or teacher is already occupied by a group.',
+          details: {
+            conflicts: [
+              {
+                group_id: 3,
+                title: 'Kids Morning',
+                reason: 'room',
+                day_type: 'odd',
+                start_time: '09:30',
+                end_time: '11:00',
+              },
+            ],
+          },
+        },
+      });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit group ENG-7' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain(
+      'The time, room or teacher is already occupied by a group: «Kids Morning» (same room, 09:30–11:00)',
+    );
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.url).toBe('/api/v1/group/7');
+    expect(put?.body).toMatchObject({
+      course_id: 3,
+      teacher_id: 4,
+      room_id: 5,
+      start_time: '09:00',
+      end_time: '10:30',
+    });
+    // The modal with its pickers is the heaviest render of this file on a busy machine.
+  }, 20_000);
+
+  it('lets a teacher read his groups without adding, editing or the staff filters', async () => {
+    groups = [aGroup()];
+    renderPage([Role.teacher]);
+    expect(await screen.findByText('ENG-7')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Add group/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit group ENG-7' })).toBeNull();
+    expect(screen.queryByLabelText('Teacher')).toBeNull();
+    expect(calls.every((c) => c.url.startsWith('/api/v1/group'))).toBe(true);
+  });
+});

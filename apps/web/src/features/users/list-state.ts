@@ -1,0 +1,60 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import type { PeopleFilters } from './users-api';
+
+const numbers = (value: string | null) =>
+  (value ?? '')
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+
+/** Filters and page live in the address, so a reload or a shared link shows the same list. */
+export function useListState(headerBranch: number | null) {
+  const [params, setParams] = useSearchParams();
+  const branchParam = params.get('branch');
+  const allBranches = branchParam === 'all';
+  const filters: PeopleFilters = {
+    name_or_phone: params.get('q') ?? undefined,
+    branch_id: allBranches ? undefined : Number(branchParam) || headerBranch || undefined,
+    course_id: Number(params.get('course')) || undefined,
+    statuses: numbers(params.get('statuses')),
+    tag_ids: numbers(params.get('tags')),
+    sort_by_name: params.get('sort') === 'name' || undefined,
+  };
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const archivedView = params.get('view') === 'archived';
+
+  const patch = useCallback(
+    (changes: Record<string, string | undefined>) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value) next.set(key, value);
+            else next.delete(key);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  // Spec §5: any change of a filter starts again at page one.
+  const setFilters = useCallback(
+    (next: PeopleFilters, all: boolean) =>
+      patch({
+        q: next.name_or_phone || undefined,
+        branch: all ? 'all' : next.branch_id && next.branch_id !== headerBranch ? String(next.branch_id) : undefined,
+        course: next.course_id ? String(next.course_id) : undefined,
+        statuses: next.statuses?.length ? next.statuses.join(',') : undefined,
+        tags: next.tag_ids?.length ? next.tag_ids.join(',') : undefined,
+        sort: next.sort_by_name ? 'name' : undefined,
+        page: undefined,
+      }),
+    [patch, headerBranch],
+  );
+  const setPage = useCallback((next: number) => patch({ page: next > 1 ? String(next) : undefined }), [patch]);
+  const setArchivedView = (archived: boolean) => patch({ view: archived ? 'archived' : undefined, page: undefined });
+  return { filters, allBranches, page, archivedView, setFilters, setPage, setArchivedView };
+}

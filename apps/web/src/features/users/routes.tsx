@@ -1,0 +1,20 @@
+import { type FeatureRoute, lazyPage } from '../../app/feature-routes';
+
+const StudentsPage = lazyPage(() => import('./people-page'), 'StudentsPage');
+const StudentsArchivePage = lazyPage(() => import('./people-page'), 'StudentsArchivePage');
+const TeachersPage = lazyPage(() => import('./people-page'), 'TeachersPage');
+const StaffPage = lazyPage(() => import('./people-page'), 'StaffPage');
+const StudentProfilePage = lazyPage(() => import('./profile-page'), 'StudentProfilePage');
+const TeacherProfilePage = lazyPage(() => import('./profile-page'), 'TeacherProfilePage');
+const StaffProfilePage = lazyPage(() => import('./profile-page'), 'StaffProfilePage');
+
+/** Spec §2 students, teachers and staff: the menu paths of nav-items and the profiles as the spec names them. */
+export const featureRoutes: FeatureRoute[] = [
+  { path: '/students/list', area: 'students', element: <StudentsPage /> },
+  { path: '/students/archive', area: 'students', element: <StudentsArchivePage /> },
+  { path: '/students/profile/:id', area: 'students', element: <StudentProfilePage /> },
+  { path: '/teachers/list', area: 'teachers', element: <TeachersPage /> },
+  { path: '/teachers/profile/:id', area: 'teachers', element: <TeacherProfilePage /> },
+  { path: '/staff/list', area: 'staff', element: <StaffPage /> },
+  { path: '/staff/profile/:id', area: 'staff', element: <StaffProfilePage /> },
+];
