@@ -58,13 +58,16 @@ export async function logIn(page: Page, subdomain: string, phone: string, lang: 
 
 const shotsDir = fileURLToPath(new URL('.artifacts/screens/', import.meta.url));
 
-/** Screenshots at the spec's desktop width and a phone width, to look at after the run. */
-export async function screenshots(page: Page, name: string) {
+/**
+ * Screenshots at the spec's desktop width and a phone width, to look at after the run.
+ * With a dialog or drawer open, capture the viewport: a full-page capture misplaces overlays.
+ */
+export async function screenshots(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(shotsDir, { recursive: true });
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.waitForTimeout(150);
-    await page.screenshot({ path: `${shotsDir}${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${shotsDir}${name}-${width}.png`, fullPage });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
   }
