@@ -312,11 +312,18 @@ export const groupDeletedSchema = z.object({
   result: z.enum(['archived', 'deleted']),
 });
 
-/** A group that already occupies the room or the teacher (spec §8 schedule conflict). */
+export const CONFLICT_REASONS = ['room', 'teacher'] as const;
+
+/**
+ * A group that already occupies the room or the teacher (spec §8 schedule conflict):
+ * one entry per group. `reasons` names everything it holds (room first); `reason`
+ * is the first of them, kept for readers written before `reasons`.
+ */
 export const scheduleConflictSchema = z.object({
   group_id: z.number().int(),
   title: z.string(),
-  reason: z.enum(['room', 'teacher']),
+  reason: z.enum(CONFLICT_REASONS),
+  reasons: z.array(z.enum(CONFLICT_REASONS)).min(1),
   day_type: z.enum(DAY_TYPES),
   start_time: z.string(),
   end_time: z.string(),
@@ -351,6 +358,27 @@ export const groupStudentSchema = z.object({
 export type GroupStudent = z.infer<typeof groupStudentSchema>;
 
 export const groupStudentsSchema = z.object({ data: z.array(groupStudentSchema), capacity: groupCapacitySchema });
+
+/** GET /student/{id}/groups: one place of a student, with the group it is in. */
+export const studentGroupSchema = groupStudentSchema.omit({ student: true, group_id: true }).extend({
+  group: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    code: z.string(),
+    branch_id: z.number().int(),
+    course: refSchema,
+    teacher: refSchema,
+    day_type: z.enum(DAY_TYPES),
+    days: z.array(z.number().int()),
+    start_time: z.string(),
+    end_time: z.string(),
+    start_date: z.string(),
+    end_date: z.string().nullable(),
+    status: z.number().int(),
+  }),
+});
+export type StudentGroup = z.infer<typeof studentGroupSchema>;
+export const studentGroupsSchema = dataOf(studentGroupSchema);
 
 /** An answer to a change of a group's students: the row and the capacity warning (spec §5). */
 export const groupStudentChangedSchema = z.object({ data: groupStudentSchema, capacity: groupCapacitySchema });

@@ -56,6 +56,7 @@ export const foreignRows: ForeignRows = async (db, foreign) => {
       params: { student_id: studentId, old_group_id: group, group_id: other },
       bodies: { POST: {} },
     },
+    '/api/v1/student/:id/groups': { params: { id: studentId } },
     '/api/v1/group/:group_id/user/:user_id/exception': {
       params: { group_id: group, user_id: studentId },
       bodies: { PUT: exception },

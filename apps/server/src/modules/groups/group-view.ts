@@ -12,13 +12,27 @@ import type { Tx } from '../../db/client.js';
 import { courses, groupStudents, groups, rooms, users } from '../../db/schema/index.js';
 import { groupRowColumns } from './group-scope.js';
 
-/** Students holding a seat in a group (every status but archived). */
+/**
+ * Rule (decision 0009's open point): a student whose user is archived (users.archived_at
+ * set) is not counted in any group and not listed in its students, but his places are
+ * kept as they are; restoring the user brings him back with the same statuses and prices.
+ * Archiving the places instead would not survive a restore and would show him as having
+ * left the groups (user/left_group). The same rule is applied in groupCapacity below and
+ * in the group's student list (students-in-group.ts).
+ */
+export const activeUserOfPlace = sql`exists (select 1 from users su
+  where su.company_id = ${groupStudents.companyId} and su.id = ${groupStudents.studentId}
+  and su.archived_at is null)`;
+
+/** Students holding a seat in a group: every status but archived, and not archived users (rule above). */
 export const seatedCount = sql<number>`(select count(*)::int from group_students gs
   where gs.company_id = ${groups.companyId} and gs.group_id = ${groups.id}
   and gs.status in (${sql.join(
     SEATED_STUDENT_STATUSES.map((s) => sql`${s}`),
     sql`, `,
-  )}))`;
+  )})
+  and exists (select 1 from users su where su.company_id = gs.company_id and su.id = gs.student_id
+    and su.archived_at is null))`;
 
 /** Spec §5: a warning (not a refusal) once the students fill the room. */
 export const capacityOf = (students: number, roomCapacity: number | null | undefined): GroupCapacity => ({
@@ -92,7 +106,7 @@ export async function loadGroup(tx: Tx, companyId: number, id: number): Promise<
   return toGroup(row);
 }
 
-/** The capacity of one group right now (after a change of its students). */
+/** The capacity of one group right now (after a change of its students); archived users hold no seat. */
 export async function groupCapacity(tx: Tx, companyId: number, groupId: number): Promise<GroupCapacity> {
   const [row] = await tx
     .select({ students: count(groupStudents.studentId), capacity: rooms.capacity })
@@ -104,6 +118,8 @@ export async function groupCapacity(tx: Tx, companyId: number, groupId: number):
         eq(groupStudents.companyId, groups.companyId),
         eq(groupStudents.groupId, groups.id),
         inArray(groupStudents.status, [...SEATED_STUDENT_STATUSES]),
+        // A student whose user is archived holds no seat (the rule on activeUserOfPlace).
+        activeUserOfPlace,
       ),
     )
     .where(and(eq(groups.companyId, companyId), eq(groups.id, groupId)))

@@ -34,7 +34,15 @@ describe('schedule conflicts (spec §8)', () => {
     expect(res.body.error.code).toBe('schedule_conflict');
     expect(res.body.error.message).toBe('The time, room or teacher is already occupied by a group.');
     expect(res.body.error.details.conflicts).toEqual([
-      { group_id: taken.id, title: 'Taken', reason: 'room', day_type: 'odd', start_time: '09:00', end_time: '10:30' },
+      {
+        group_id: taken.id,
+        title: 'Taken',
+        reason: 'room',
+        reasons: ['room'],
+        day_type: 'odd',
+        start_time: '09:00',
+        end_time: '10:30',
+      },
     ]);
   });
 
@@ -42,15 +50,36 @@ describe('schedule conflicts (spec §8)', () => {
     const res = await create({ room_id: w.rooms.b, start_time: '08:00', end_time: '09:30' });
     expect(res.status).toBe(409);
     expect(res.body.error.details.conflicts).toEqual([
-      expect.objectContaining({ group_id: taken.id, reason: 'teacher' }),
+      expect.objectContaining({ group_id: taken.id, reason: 'teacher', reasons: ['teacher'] }),
     ]);
   });
 
-  it('names both when room and teacher are taken', async () => {
+  it('names a group that holds both the room and the teacher once, with both reasons', async () => {
     const res = await create({});
-    expect(res.body.error.details.conflicts.map((c: { reason: string }) => c.reason).sort()).toEqual([
-      'room',
-      'teacher',
+    expect(res.status).toBe(409);
+    expect(res.body.error.details.conflicts).toEqual([
+      {
+        group_id: taken.id,
+        title: 'Taken',
+        // `reason` stays for older readers: the first of `reasons`.
+        reason: 'room',
+        reasons: ['room', 'teacher'],
+        day_type: 'odd',
+        start_time: '09:00',
+        end_time: '10:30',
+      },
+    ]);
+  });
+
+  it('lists each clashing group once: one for the room, another for the teacher', async () => {
+    const other = await existing({ name: 'Other', room_id: w.rooms.b, teacher_id: w.teachers.b });
+    const res = await create({ teacher_id: w.teachers.b });
+    expect(res.status).toBe(409);
+    expect(
+      res.body.error.details.conflicts.map((c: { group_id: number; reasons: string[] }) => [c.group_id, c.reasons]),
+    ).toEqual([
+      [taken.id, ['room']],
+      [other.id, ['teacher']],
     ]);
   });
 

@@ -67,24 +67,28 @@ export async function findScheduleConflicts(
     .orderBy(asc(groups.startTime), asc(groups.id))
     .limit(20);
 
-  return rows.flatMap((row) => {
-    const base = {
+  // One entry per group, naming every reason it clashes for (room first), so a group
+  // that holds both the room and the teacher is not listed twice.
+  return rows.map((row) => {
+    const reasons: ScheduleConflict['reasons'] = [];
+    if (slot.roomId !== null && row.roomId === slot.roomId) reasons.push('room');
+    if (slot.teacherId !== null && row.teacherId === slot.teacherId) reasons.push('teacher');
+    const [reason = 'room'] = reasons;
+    return {
       group_id: row.id,
       title: groupTitle(row),
+      reason,
+      reasons,
       day_type: row.dayType as DayType,
       start_time: row.startTime.slice(0, 5),
       end_time: row.endTime.slice(0, 5),
     };
-    const found: ScheduleConflict[] = [];
-    if (slot.roomId !== null && row.roomId === slot.roomId) found.push({ ...base, reason: 'room' });
-    if (slot.teacherId !== null && row.teacherId === slot.teacherId) found.push({ ...base, reason: 'teacher' });
-    return found;
   });
 }
 
 /**
  * Refuses a slot that conflicts (409 schedule_conflict, details.conflicts naming each
- * group and whether its room or teacher). Holds the company's schedule lock until the
+ * group once, with whether its room, its teacher or both clash). Holds the company's schedule lock until the
  * transaction ends, so two requests cannot both take the same free slot.
  */
 export async function assertNoScheduleConflict(tx: Tx, companyId: number, slot: ScheduleSlot): Promise<void> {

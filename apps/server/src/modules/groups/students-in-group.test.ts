@@ -377,3 +377,60 @@ describe('students who left', () => {
     expect((await list('', left.tokens.teacher)).status).toBe(403);
   });
 });
+
+describe('an archived user (users.archived_at) in groups', () => {
+  it('drops out of the student list, student_count and capacity, and a restore brings him back', async () => {
+    const group = await createGroupRow(database.db, w.company.id, {
+      branchId: w.main,
+      courseId: w.english,
+      teacherId: w.teachers.b,
+      roomId: w.rooms.small,
+      name: 'Archive check',
+    });
+    const [stays, leaves] = [await newStudent(), await newStudent()];
+    await addStudentToGroupRow(database.db, w.company.id, group, stays, { status: StudentStatus.active });
+    await addStudentToGroupRow(database.db, w.company.id, group, leaves, { status: StudentStatus.frozen });
+    const look = async () => {
+      const list = await w.api(w.tokens.admin, 'GET', `/group/${group}/students`);
+      const one = await w.api(w.tokens.admin, 'GET', `/group/${group}`);
+      const page = await w.api(w.tokens.admin, 'GET', `/group?per_page=500`);
+      return {
+        ids: list.body.data.map((row: { student: { id: number } }) => row.student.id).sort(),
+        listCapacity: list.body.capacity,
+        count: one.body.student_count,
+        capacity: one.body.capacity,
+        inList: page.body.data.find((g: { id: number }) => g.id === group)?.student_count,
+      };
+    };
+    const full = { students: 2, capacity: 2, full: true };
+    expect(await look()).toEqual({
+      ids: [stays, leaves].sort(),
+      listCapacity: full,
+      count: 2,
+      capacity: full,
+      inList: 2,
+    });
+
+    expect((await w.api(w.tokens.admin, 'DELETE', `/user/${leaves}`)).status).toBe(200);
+    const one = { students: 1, capacity: 2, full: false };
+    expect(await look()).toEqual({ ids: [stays], listCapacity: one, count: 1, capacity: one, inList: 1 });
+    // The answer to a change of the group's students counts the same way.
+    const frozen = await setStatus(group, stays, StudentStatus.frozen);
+    expect(frozen.body.capacity).toEqual(one);
+
+    expect((await w.api(w.tokens.admin, 'POST', `/user/${leaves}/restore`)).status).toBe(200);
+    expect(await look()).toEqual({
+      ids: [stays, leaves].sort(),
+      listCapacity: full,
+      count: 2,
+      capacity: full,
+      inList: 2,
+    });
+    // His place came back as it was: same status, not archived in the group.
+    const list = await w.api(w.tokens.admin, 'GET', `/group/${group}/students`);
+    expect(list.body.data.find((row: { student: { id: number } }) => row.student.id === leaves)).toMatchObject({
+      student_status: StudentStatus.frozen,
+      left_date: null,
+    });
+  });
+});

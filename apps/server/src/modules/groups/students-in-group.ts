@@ -77,16 +77,27 @@ async function loadGroupStudent(tx: Tx, companyId: number, groupId: number, stud
   return row ? toGroupStudent(row) : undefined;
 }
 
-/** GET /group/{id}/students: the students with their statuses and individual prices, the archived last. */
+/**
+ * GET /group/{id}/students: the students with their statuses and individual prices, the archived last.
+ * A student whose user is archived is left out (and not counted in the capacity): his place
+ * stays and comes back when the user is restored (the rule on activeUserOfPlace in group-view.ts).
+ */
 export async function listGroupStudents(tx: Tx, actor: Actor, groupId: number) {
   await findVisibleGroup(tx, actor, groupId);
   const query = studentRows(tx, actor.companyId, groupId);
   // A student (not staff, not the teacher) sees his own place only, not his classmates' phones.
   const ownOnly = !isGroupStaff(actor) && !isTeacherOnly(actor) && actor.roles.includes(Role.student);
-  const rows = await (ownOnly ? query.where(placeOf(actor.companyId, groupId, actor.id)) : query).orderBy(
-    sql`${groupStudents.status} = ${StudentStatus.archived}`,
-    asc(users.name),
-  );
+  const place = ownOnly ? placeOf(actor.companyId, groupId, actor.id) : undefined;
+  const rows = await query
+    .where(
+      and(
+        eq(groupStudents.companyId, actor.companyId),
+        eq(groupStudents.groupId, groupId),
+        place,
+        isNull(users.archivedAt),
+      ),
+    )
+    .orderBy(sql`${groupStudents.status} = ${StudentStatus.archived}`, asc(users.name));
   return { data: rows.map(toGroupStudent), capacity: await groupCapacity(tx, actor.companyId, groupId) };
 }
 

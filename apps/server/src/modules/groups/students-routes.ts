@@ -7,6 +7,7 @@ import {
   groupStudentRemovedSchema,
   groupStudentsSchema,
   idParamsSchema,
+  studentGroupsSchema,
   studentStatusParamsSchema,
   studentStatusQuerySchema,
   transferBodySchema,
@@ -15,6 +16,7 @@ import {
 } from '@crm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { listStudentGroups } from './student-groups.js';
 import {
   addStudentToGroup,
   changeStudentStatus,
@@ -28,6 +30,12 @@ import {
 const tags = ['groups'];
 /** Spec §6: acting on a student's place in a group is the students area. */
 const students = 'students' as const;
+/**
+ * Reading one student's places: the students area (who acts on them, cashiers included)
+ * or the group page (teachers and students, who read groups). The service narrows it:
+ * a teacher to his groups, a student to himself.
+ */
+const studentPlacesReaders = { anyOf: ['students', 'groupPage'] } as const;
 
 /** Spec §7 "Student-group" calls and the group's student list. */
 export function registerStudentRoutes(fastify: FastifyInstance) {
@@ -40,6 +48,15 @@ export function registerStudentRoutes(fastify: FastifyInstance) {
       schema: { tags, params: idParamsSchema, response: { 200: groupStudentsSchema } },
     },
     (req) => req.tenant((tx, actor) => listGroupStudents(tx, actor, req.params.id)),
+  );
+
+  app.get(
+    '/student/:id/groups',
+    {
+      config: { access: studentPlacesReaders },
+      schema: { tags, params: idParamsSchema, response: { 200: studentGroupsSchema } },
+    },
+    (req) => req.tenant((tx, actor) => listStudentGroups(tx, actor, req.params.id)),
   );
 
   app.post(

@@ -58,11 +58,16 @@ export function groupProblemText(t: TFunction, problem: Pick<FieldError, 'rule' 
   return fieldProblemMessage(t, problem, value);
 }
 
-/** Spec §8 schedule conflict in words: which group, and whether its room or its teacher. */
+/**
+ * Spec §8 schedule conflict in words: each group once, with whether its room, its
+ * teacher or both clash («X» (same room, same teacher, 20:00–21:30)). An answer
+ * without `reasons` (an older server) still reads by its single `reason`.
+ */
 export function conflictText(t: TFunction, conflicts: readonly ScheduleConflict[]): string {
-  const named = conflicts.map(
-    (c) => `«${c.title}» (${t(`groups.conflictReason.${c.reason}`)}, ${c.start_time}–${c.end_time})`,
-  );
+  const named = conflicts.map((c) => {
+    const reasons = (c.reasons?.length ? c.reasons : [c.reason]).map((r) => t(`groups.conflictReason.${r}`));
+    return `«${c.title}» (${[...reasons, `${c.start_time}–${c.end_time}`].join(', ')})`;
+  });
   return t('groups.conflict', { groups: named.join('; ') });
 }
 

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
+import { phoneText } from '../../shared/format/phone';
 import { roleIdsOf } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
 import { formatMoney, useCurrency } from '../courses/money';
@@ -26,7 +27,8 @@ import { AddStudentModal, type StudentDialog, StudentDialogs } from './student-m
 export function GroupStudents({ group }: { group: Group }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const { user } = useSession();
+  const { user, company } = useSession();
+  const country = company?.datas.country ?? 'uz';
   const currency = useCurrency();
   const students = useGroupStudents(group.id);
   const mutations = useGroupStudentMutations(group.id);
@@ -110,7 +112,7 @@ export function GroupStudents({ group }: { group: Group }) {
       render: (_, row) =>
         canAct ? <Link to={`/students/profile/${row.student.id}`}>{row.student.name}</Link> : row.student.name,
     },
-    { title: t('groups.students.phone'), key: 'phone', render: (_, row) => row.student.phone },
+    { title: t('groups.students.phone'), key: 'phone', render: (_, row) => phoneText(row.student.phone, country) },
     {
       title: t('groups.students.statusLabel'),
       key: 'status',

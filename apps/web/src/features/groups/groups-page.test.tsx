@@ -4,9 +4,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../i18n/i18n';
+import { changeLanguage, i18n } from '../../i18n/i18n';
 import { clearSession, storeUser } from '../../shared/session/session-store';
 import { aUser } from '../../test/session-fixtures';
+import { conflictText } from './group-form-modal';
 import { GroupsPage } from './groups-page';
 
 const json = (status: number, body: unknown) =>
@@ -122,7 +123,7 @@ describe('GroupsPage', () => {
     await waitFor(() => expect(calls.some((c) => c.url.includes('name=ielts'))).toBe(true));
   });
 
-  it('names the group that holds the room or teacher when a change would collide', async () => {
+  it('names the group that holds the room and teacher once when a change would collide', async () => {
     groups = [aGroup()];
     onPut = () =>
       json(409, {
@@ -135,6 +136,7 @@ describe('GroupsPage', () => {
                 group_id: 3,
                 title: 'Kids Morning',
                 reason: 'room',
+                reasons: ['room', 'teacher'],
                 day_type: 'odd',
                 start_time: '09:30',
                 end_time: '11:00',
@@ -149,7 +151,7 @@ describe('GroupsPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain(
-      'The time, room or teacher is already occupied by a group: «Kids Morning» (same room, 09:30–11:00)',
+      'The time, room or teacher is already occupied by a group: «Kids Morning» (same room, same teacher, 09:30–11:00)',
     );
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.url).toBe('/api/v1/group/7');
@@ -171,5 +173,26 @@ describe('GroupsPage', () => {
     expect(screen.queryByRole('button', { name: 'Edit group ENG-7' })).toBeNull();
     expect(screen.queryByLabelText('Teacher')).toBeNull();
     expect(calls.every((c) => c.url.startsWith('/api/v1/group'))).toBe(true);
+  });
+});
+
+describe('conflictText', () => {
+  const conflict = { group_id: 3, title: 'X', day_type: 'odd' as const, start_time: '20:00', end_time: '21:30' };
+
+  it('names each group once with all its reasons, and reads an answer with only `reason`', () => {
+    const t = i18n.t.bind(i18n);
+    expect(
+      conflictText(t, [
+        { ...conflict, reason: 'room', reasons: ['room', 'teacher'] },
+        { ...conflict, group_id: 4, title: 'Y', reason: 'teacher', reasons: ['teacher'] },
+      ]),
+    ).toBe(
+      'The time, room or teacher is already occupied by a group: «X» (same room, same teacher, 20:00–21:30); «Y» (same teacher, 20:00–21:30)',
+    );
+    // An older server sent one entry per reason without `reasons`.
+    const old = { ...conflict, reason: 'teacher' } as unknown as Parameters<typeof conflictText>[1][number];
+    expect(conflictText(t, [old])).toBe(
+      'The time, room or teacher is already occupied by a group: «X» (same teacher, 20:00–21:30)',
+    );
   });
 });

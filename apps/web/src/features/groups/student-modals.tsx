@@ -85,8 +85,14 @@ export function AddStudentModal({ open, group, onClose }: { open: boolean; group
     >
       <Form layout="vertical">
         {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} role="alert" />}
-        <Form.Item label={t('groups.students.search')} extra={t('groups.students.searchHint')} required>
+        <Form.Item
+          label={t('groups.students.search')}
+          htmlFor="add-student-search"
+          extra={t('groups.students.searchHint')}
+          required
+        >
           <Select
+            id="add-student-search"
             autoFocus
             showSearch={{ filterOption: false, onSearch: setText }}
             value={studentId}

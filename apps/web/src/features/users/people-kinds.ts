@@ -43,12 +43,7 @@ export const PEOPLE_KINDS: Record<UserType, PeopleKind> = {
   },
 };
 
-/** A phone as people read it: country prefix and mask (spec §5). */
-export function phoneText(phone: string | null | undefined, country: string): string {
-  if (!phone) return '';
-  const prefix = countryRules(country).phonePrefix;
-  return `${prefix ? `${prefix} ` : ''}${formatPhone(phone, country)}`;
-}
+export { phoneText } from '../../shared/format/phone';
 
 export const roleIdsOfPerson = (person: Pick<UserListItem, 'roles'>): RoleId[] => person.roles.map((r) => r.id);
 
