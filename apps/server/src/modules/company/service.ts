@@ -1,18 +1,10 @@
-import {
-  type Branch,
-  type CompanyPublic,
-  type CompanySharedInfo,
-  companyDatasSchema,
-  HISTORY_EVENT_NAMES,
-  type HistoryEventType,
-  type HistoryItem,
-  paginate,
-} from '@crm/contracts';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { type Branch, type CompanyPublic, type CompanySharedInfo, companyDatasSchema } from '@crm/contracts';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client.js';
-import { branches, companies, historyEvents, users } from '../../db/schema/index.js';
+import { branches, companies, historyEvents } from '../../db/schema/index.js';
 import { type Actor, branchFilterOf } from '../../platform/actor.js';
 import { notFound } from '../../platform/errors.js';
+import { listHistoryPage } from '../../platform/history.js';
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -83,30 +75,9 @@ export interface HistoryQuery {
 }
 
 /** GET /company/{id}/history: the audit log, newest first. */
-export async function listHistory(tx: Tx, actor: Actor, query: HistoryQuery) {
-  const filters: SQL[] = [eq(historyEvents.companyId, actor.companyId)];
+export function listHistory(tx: Tx, actor: Actor, query: HistoryQuery) {
+  const filters: SQL[] = [];
   if (query.type !== undefined) filters.push(eq(historyEvents.type, query.type));
   if (query.entity) filters.push(eq(historyEvents.entity, query.entity));
-  const where = and(...filters);
-  const [total] = await tx.select({ n: count() }).from(historyEvents).where(where);
-  const rows = await tx
-    .select({ event: historyEvents, actorName: users.name })
-    .from(historyEvents)
-    .leftJoin(users, and(eq(users.companyId, historyEvents.companyId), eq(users.id, historyEvents.actorId)))
-    .where(where)
-    .orderBy(desc(historyEvents.createdAt), desc(historyEvents.id))
-    .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page);
-  const data: HistoryItem[] = rows.map(({ event, actorName }) => ({
-    id: event.id,
-    type: event.type,
-    name: HISTORY_EVENT_NAMES[event.type as HistoryEventType] ?? 'unknown',
-    entity: event.entity,
-    entity_id: event.entityId,
-    branch_id: event.branchId,
-    actor: event.actorId ? { id: event.actorId, name: actorName ?? '' } : null,
-    data: (event.data ?? {}) as Record<string, unknown>,
-    created_at: event.createdAt.toISOString(),
-  }));
-  return { data, pagination: paginate(total?.n ?? 0, query.page, query.per_page, data.length) };
+  return listHistoryPage(tx, actor.companyId, filters, query);
 }

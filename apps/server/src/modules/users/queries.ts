@@ -1,9 +1,6 @@
 import {
   canAccess,
   type Gender,
-  HISTORY_EVENT_NAMES,
-  type HistoryEventType,
-  type HistoryItem,
   isRoleId,
   normalizePhone,
   onlyDigits,
@@ -20,10 +17,12 @@ import {
   type UserType,
   userTypesOf,
 } from '@crm/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { selectRows, type Tx } from '../../db/client.js';
+import { historyEvents } from '../../db/schema/index.js';
 import { type Actor, assertArea, assertBranch, branchFilterOf } from '../../platform/actor.js';
 import { forbidden, notFound } from '../../platform/errors.js';
+import { listHistoryPage } from '../../platform/history.js';
 
 /** `(v1, v2, …)` for an `in` of raw SQL; never empty, so a list of nothing matches nothing. */
 export const sqlList = (values: readonly (number | string)[]): SQL =>
@@ -334,45 +333,11 @@ export async function getProfile(tx: Tx, actor: Actor, id: number): Promise<User
   };
 }
 
-interface HistoryRow {
-  id: number;
-  type: number;
-  entity: string;
-  entity_id: number | null;
-  branch_id: number | null;
-  actor_id: number | null;
-  actor_name: string | null;
-  data: Record<string, unknown> | null;
-  created_at: Date | string;
-}
-
 /** GET /user/{id}/history: the history events about this user, newest first. */
 export async function listUserHistory(tx: Tx, actor: Actor, id: number, page: number, perPage: number) {
   assertMayRead(actor, await findTarget(tx, actor, id, false));
-  const where = sql`h.company_id = ${actor.companyId} and h.entity = 'user' and h.entity_id = ${id}`;
-  const [total] = await selectRows<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from history_events h where ${where}`,
-  );
-  const rows = await selectRows<HistoryRow>(
-    tx,
-    sql`select h.id::int as id, h.type::int as type, h.entity, h.entity_id::int as entity_id, h.branch_id::int as branch_id,
-        h.actor_id::int as actor_id, a.name as actor_name, h.data, h.created_at
-      from history_events h left join users a on a.company_id = h.company_id and a.id = h.actor_id
-      where ${where} order by h.created_at desc, h.id desc limit ${perPage} offset ${(page - 1) * perPage}`,
-  );
-  const data: HistoryItem[] = rows.map((row) => ({
-    id: row.id,
-    type: row.type,
-    name: HISTORY_EVENT_NAMES[row.type as HistoryEventType] ?? 'unknown',
-    entity: row.entity,
-    entity_id: row.entity_id,
-    branch_id: row.branch_id,
-    actor: row.actor_id ? { id: row.actor_id, name: row.actor_name ?? '' } : null,
-    data: row.data ?? {},
-    created_at: iso(row.created_at) as string,
-  }));
-  return { data, pagination: paginate(total?.n ?? 0, page, perPage, data.length) };
+  const filters = [eq(historyEvents.entity, 'user'), eq(historyEvents.entityId, id)];
+  return listHistoryPage(tx, actor.companyId, filters, { page, per_page: perPage });
 }
 
 /**
