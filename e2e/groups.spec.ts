@@ -1,26 +1,11 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { logIn, msg, screenshots } from './support';
+import { logIn, msg, pickOption, screenshots, typeInto } from './support';
 
 const en = (key: string, vars?: Record<string, string>) => msg('en', key, vars);
 
-/**
- * Picks an option of the antd select labelled `label` inside `scope`. Its list is
- * virtual, so a searchable select is narrowed by typing first.
- */
-async function choose(page: Page, scope: Locator, label: string, option: string, search = false) {
-  const select = scope.getByLabel(label, { exact: true });
-  await select.click();
-  if (search) await select.fill(option);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
-
-/** Types into an antd date or time picker and confirms it. */
-async function typeInto(scope: Locator, label: string, value: string) {
-  const input = scope.getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(value);
-  await input.press('Enter');
-}
+/** Picks `option` in the select labelled `label` inside `scope`. */
+const choose = (page: Page, scope: Locator, label: string, option: string, search = false) =>
+  pickOption(page, scope.getByLabel(label, { exact: true }), option, { search });
 
 async function fillGroup(page: Page, dialog: Locator, room: string) {
   await choose(page, dialog, en('groups.fields.course'), 'Python', true);

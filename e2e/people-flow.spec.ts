@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { logIn, msg, screenshots } from './support';
+import { logIn, msg, pickOption, screenshots, typeInto } from './support';
 
 const en = (key: string, vars?: Record<string, string>) => msg('en', key, vars);
 
@@ -19,21 +19,9 @@ const students = [`E2E Alpha ${suffix}`, `E2E Bravo ${suffix}`, `E2E Charlie ${s
 
 const artifactsDir = fileURLToPath(new URL('.artifacts/', import.meta.url));
 
-/** Picks an option of the antd select labelled `label`; its list is virtual, so we type to narrow it first. */
-async function choose(page: Page, scope: Locator, label: string, option: string, search = false) {
-  const select = scope.getByLabel(label, { exact: true });
-  await select.click();
-  if (search) await select.fill(option);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
-
-/** Types into an antd date or time picker and confirms it. */
-async function typeInto(scope: Locator, label: string, value: string) {
-  const input = scope.getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(value);
-  await input.press('Enter');
-}
+/** Picks `option` in the select labelled `label` inside `scope`. */
+const choose = (page: Page, scope: Locator, label: string, option: string, search = false) =>
+  pickOption(page, scope.getByLabel(label, { exact: true }), option, { search });
 
 /** dd.mm.yyyy of a day `days` from today, as the date pickers take it. */
 function dateFromToday(days: number) {
@@ -76,9 +64,7 @@ async function writeImportFile(name: string, phone: string): Promise<string> {
 async function addToGroup(page: Page, name: string) {
   await page.getByRole('button', { name: en('groups.students.add') }).click();
   const dialog = page.getByRole('dialog', { name: en('groups.students.addTitle') });
-  // The search box has a visible label but no form name, so it is the dialog's only combobox.
-  await dialog.getByRole('combobox').fill(name);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first().click();
+  await pickOption(page, dialog.getByLabel(en('groups.students.search'), { exact: true }), name, { search: true });
   await dialog.getByRole('button', { name: en('common.save') }).click();
   await expect(dialog).toBeHidden();
   await expect(studentRow(page, name)).toBeVisible();
@@ -204,12 +190,10 @@ test('an administrator sets up a course, teacher, group and students, and moves 
     await studentAction(page, bravo, en('groups.students.actions.transfer'));
     const dialog = page.getByRole('dialog', { name: en('groups.students.transferTitle', { name: bravo }) });
     // Any running seeded group of the branch will do; the first option is one.
-    await dialog.getByLabel(en('groups.students.targetGroup'), { exact: true }).click();
-    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+    const picked = await pickOption(page, dialog.getByLabel(en('groups.students.targetGroup'), { exact: true }));
     // Options read "title · teacher · time"; the title is what the student's profile lists.
-    targetGroup = ((await option.textContent()) ?? '').split(' · ')[0]?.trim() ?? '';
+    targetGroup = picked.split(' · ')[0]?.trim() ?? '';
     expect(targetGroup).not.toBe('');
-    await option.click();
     await dialog.getByRole('button', { name: en('groups.students.actions.transfer') }).click();
     await expect(dialog).toBeHidden();
     // The old place is archived on the transfer date, so it stays listed as archived.

@@ -38,8 +38,9 @@ export default defineConfig({
       ],
     },
   },
+  // Always builds the web app first: an old apps/web/dist would test yesterday's screens.
   webServer: {
-    command: `rm -rf ${dataDir} && (test -f apps/web/dist/index.html || npm run build -w @crm/web) && DATA_DIR=${dataDir} PORT=${E2E_PORT} LOG_LEVEL=warn npm run start -w @crm/server`,
+    command: `rm -rf ${dataDir} && npm run build -w @crm/web && DATA_DIR=${dataDir} PORT=${E2E_PORT} LOG_LEVEL=warn npm run start -w @crm/server`,
     cwd: '..',
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     timeout: 120_000,

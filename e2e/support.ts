@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { E2E_PORT } from './playwright.config';
 
 type Messages = Record<string, unknown>;
@@ -72,4 +72,37 @@ export async function screenshots(page: Page, name: string, { fullPage = true } 
     expect(overflow, `${name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/**
+ * Picks an option of an antd select (the first one when `option` is not given) and
+ * returns its text. The list is virtual (a searchable select is narrowed by typing
+ * first), re-renders while a search narrows it and animates open, so a click can land
+ * on a row being replaced, or before the list takes clicks, and leave it open: the
+ * whole pick is retried until the list has closed.
+ */
+export async function pickOption(page: Page, select: Locator, option?: string, { search = false } = {}) {
+  const openLists = page.locator('.ant-select-dropdown:visible');
+  const options = openLists.locator('.ant-select-item-option');
+  let picked = '';
+  await expect(async () => {
+    if ((await openLists.count()) === 0) await select.click();
+    if (search && option) {
+      await select.fill(option);
+      await expect(options.first()).toContainText(option, { timeout: 5_000 });
+    }
+    const target = option ? options.filter({ hasText: option }).first() : options.first();
+    picked = (await target.textContent({ timeout: 2_000 })) ?? '';
+    await target.click({ timeout: 2_000 });
+    await expect(openLists).toHaveCount(0, { timeout: 1_500 });
+  }).toPass({ timeout: 20_000 });
+  return picked;
+}
+
+/** Types into an antd date or time picker and confirms it. */
+export async function typeInto(scope: Locator, label: string, value: string) {
+  const input = scope.getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
 }
