@@ -6,6 +6,7 @@ import { type Actor, branchFilterOf } from '../../platform/actor.js';
 import { notFound } from '../../platform/errors.js';
 import { groupScope, isGroupStaff, isTeacherOnly } from './group-scope.js';
 import { shortTime } from './group-view.js';
+import { placeColumns, placeOut } from './place.js';
 
 /**
  * The student GET /student/{id}/groups may name: a user with the student role in the
@@ -74,15 +75,7 @@ export async function listStudentGroups(tx: Tx, actor: Actor, studentId: number)
       },
       course: { id: courses.id, name: courses.name },
       teacher: { id: users.id, name: users.name },
-      createdDate: groupStudents.createdDate,
-      status: groupStudents.status,
-      leftDate: groupStudents.leftDate,
-      reason: { id: archiveReasons.id, name: archiveReasons.name },
-      archiveComment: groupStudents.archiveComment,
-      exceptionSum: groupStudents.exceptionSum,
-      exceptionSumReason: groupStudents.exceptionSumReason,
-      exceptionSumStartDate: groupStudents.exceptionSumStartDate,
-      exceptionSumEndDate: groupStudents.exceptionSumEndDate,
+      ...placeColumns,
     })
     .from(groupStudents)
     .innerJoin(groups, and(eq(groups.companyId, groupStudents.companyId), eq(groups.id, groupStudents.groupId)))
@@ -115,15 +108,7 @@ export async function listStudentGroups(tx: Tx, actor: Actor, studentId: number)
         end_date: row.group.endDate,
         status: row.group.status,
       },
-      created_date: row.createdDate,
-      student_status: row.status,
-      left_date: row.leftDate,
-      archive_reason: row.reason,
-      archive_comment: row.archiveComment,
-      exception_sum: row.exceptionSum,
-      exception_sum_reason: row.exceptionSumReason,
-      exception_sum_start_date: row.exceptionSumStartDate,
-      exception_sum_end_date: row.exceptionSumEndDate,
+      ...placeOut(row),
     })),
   };
 }

@@ -20,20 +20,13 @@ import { recordHistory } from '../../platform/history.js';
 import { findVisibleGroup, type GroupRow, isGroupStaff, isTeacherOnly } from './group-scope.js';
 import { groupCapacity } from './group-view.js';
 import { settleStudentMoney } from './money-hooks.js';
+import { placeColumns, placeOut } from './place.js';
 import { invalidField } from './service.js';
 
 const rowColumns = {
   student: { id: users.id, name: users.name, phone: users.phone },
   groupId: groupStudents.groupId,
-  createdDate: groupStudents.createdDate,
-  status: groupStudents.status,
-  leftDate: groupStudents.leftDate,
-  reason: { id: archiveReasons.id, name: archiveReasons.name },
-  archiveComment: groupStudents.archiveComment,
-  exceptionSum: groupStudents.exceptionSum,
-  exceptionSumReason: groupStudents.exceptionSumReason,
-  exceptionSumStartDate: groupStudents.exceptionSumStartDate,
-  exceptionSumEndDate: groupStudents.exceptionSumEndDate,
+  ...placeColumns,
 };
 
 /** The row of one student in one group. */
@@ -61,15 +54,7 @@ type StudentRow = Awaited<ReturnType<ReturnType<typeof studentRows>['execute']>>
 const toGroupStudent = (row: StudentRow): GroupStudent => ({
   student: row.student,
   group_id: row.groupId,
-  created_date: row.createdDate,
-  student_status: row.status,
-  left_date: row.leftDate,
-  archive_reason: row.reason,
-  archive_comment: row.archiveComment,
-  exception_sum: row.exceptionSum,
-  exception_sum_reason: row.exceptionSumReason,
-  exception_sum_start_date: row.exceptionSumStartDate,
-  exception_sum_end_date: row.exceptionSumEndDate,
+  ...placeOut(row),
 });
 
 async function loadGroupStudent(tx: Tx, companyId: number, groupId: number, studentId: number) {

@@ -1,12 +1,4 @@
-import {
-  type Area,
-  countryRules,
-  formatPhone,
-  type RoleId,
-  USER_TYPE_AREA,
-  type UserListItem,
-  type UserType,
-} from '@crm/contracts';
+import { type Area, type RoleId, USER_TYPE_AREA, type UserListItem, type UserType } from '@crm/contracts';
 import dayjs from 'dayjs';
 
 /** The three kinds of people of spec §2 and where their pages live (menu paths of nav-items, profiles as the spec names them). */
