@@ -35,12 +35,16 @@ export interface AppOptions {
   /** Where uploaded files are stored: DATA_DIR/files, a temporary directory in tests. */
   filesDir: string;
   logger?: boolean;
+  /** The current instant; tests pass a fixed one to act "during a lesson". */
+  clock?: () => Date;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     tokens: TokenService;
+    /** The current instant (AppOptions.clock). */
+    clock: () => Date;
   }
 }
 
@@ -74,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('database', options.database);
   app.decorate('tokens', new TokenService(options.config.jwtSecret));
+  app.decorate('clock', options.clock ?? (() => new Date()));
   app.decorate('files', new FileStorage(options.filesDir));
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);

@@ -22,8 +22,9 @@ export async function openTestDatabase(): Promise<Database> {
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
 /** The app as a test needs it, not yet ready: a test may still add a route. */
-export const buildTestApp = (database: Database) =>
+export const buildTestApp = (database: Database, options: { clock?: () => Date } = {}) =>
   buildApp({
+    ...options,
     config: { baseDomain: 'localhost', jwtSecret: TEST_JWT_SECRET, logLevel: 'silent' },
     database,
     logger: false,
@@ -31,9 +32,12 @@ export const buildTestApp = (database: Database) =>
     filesDir: join(tmpdir(), 'crm-test-files', randomBytes(8).toString('hex')),
   });
 
-export async function openTestApp(database?: Database): Promise<{ app: FastifyInstance; database: Database }> {
+export async function openTestApp(
+  database?: Database,
+  options: { clock?: () => Date } = {},
+): Promise<{ app: FastifyInstance; database: Database }> {
   const db = database ?? (await openTestDatabase());
-  const app = await buildTestApp(db);
+  const app = await buildTestApp(db, options);
   await app.ready();
   afterAll(() => app.close());
   return { app, database: db };

@@ -31,6 +31,10 @@ export const companyDatasSchema = z.object({
   lessons_per_month_status: z.string().nullable().default(null),
   lesson_start_time_step_five_minutes: z.boolean().default(true),
   onboarded: z.boolean().default(false),
+  /** Spec §6, §8: a teacher may mark attendance only during the lesson. */
+  teacher_attendance_only_during_lesson: z.boolean().default(false),
+  /** An IANA time zone; null: the country's (COUNTRY_RULES.timeZone). */
+  time_zone: z.string().nullable().default(null),
 });
 export type CompanyDatas = z.infer<typeof companyDatasSchema>;
 

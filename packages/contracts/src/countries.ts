@@ -11,21 +11,23 @@ interface CountryRules {
   phoneMask: string;
   /** Digits of the national number (spec §5); where the spec's count and mask disagree, see docs/decisions/0004. */
   phoneDigits: number;
+  /** The IANA time zone a company of the country keeps its lesson times in, unless it names its own. */
+  timeZone: string;
 }
 
 const UZ_MASK = '## ### ## ##';
 
 export const COUNTRY_RULES: Record<Country, CountryRules> = {
-  uz: { currency: 'UZS', phonePrefix: '+998', phoneMask: UZ_MASK, phoneDigits: 9 },
-  tj: { currency: 'TJS', phonePrefix: '+992', phoneMask: UZ_MASK, phoneDigits: 9 },
-  kz: { currency: 'KZT', phonePrefix: '+7', phoneMask: '### ### ## ##', phoneDigits: 10 },
+  uz: { currency: 'UZS', phonePrefix: '+998', phoneMask: UZ_MASK, phoneDigits: 9, timeZone: 'Asia/Tashkent' },
+  tj: { currency: 'TJS', phonePrefix: '+992', phoneMask: UZ_MASK, phoneDigits: 9, timeZone: 'Asia/Dushanbe' },
+  kz: { currency: 'KZT', phonePrefix: '+7', phoneMask: '### ### ## ##', phoneDigits: 10, timeZone: 'Asia/Almaty' },
   // Spec §5 says 14 digits for id but its mask holds 12: 14 is the masked string
   // with its two spaces, so the count follows the mask (docs/decisions/0004).
-  id: { currency: 'IDR', phonePrefix: '+62', phoneMask: '#### #### ####', phoneDigits: 12 },
+  id: { currency: 'IDR', phonePrefix: '+62', phoneMask: '#### #### ####', phoneDigits: 12, timeZone: 'Asia/Jakarta' },
   // Spec §5: the kg mask has ten places but the count is 9 (a Kyrgyz national number has 9).
-  kg: { currency: 'KGS', phonePrefix: '+996', phoneMask: '### ### ## ##', phoneDigits: 9 },
-  pt: { currency: 'EUR', phonePrefix: '+351', phoneMask: '## ### ## ##', phoneDigits: 9 },
-  ru: { currency: 'RUB', phonePrefix: null, phoneMask: UZ_MASK, phoneDigits: 9 },
+  kg: { currency: 'KGS', phonePrefix: '+996', phoneMask: '### ### ## ##', phoneDigits: 9, timeZone: 'Asia/Bishkek' },
+  pt: { currency: 'EUR', phonePrefix: '+351', phoneMask: '## ### ## ##', phoneDigits: 9, timeZone: 'Europe/Lisbon' },
+  ru: { currency: 'RUB', phonePrefix: null, phoneMask: UZ_MASK, phoneDigits: 9, timeZone: 'Europe/Moscow' },
 };
 
 export const isCountry = (value: unknown): value is Country =>

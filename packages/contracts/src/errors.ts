@@ -50,6 +50,15 @@ export const ERROR_MESSAGES = {
   not_a_teacher: 'The chosen person is not a teacher of this branch.',
   not_a_student: 'The chosen person is not a student.',
   student_not_in_group: 'The student is not in this group.',
+  // Lessons and attendance
+  not_a_lesson_date: 'This group has no lesson on that date.',
+  lesson_cancelled: 'This lesson is cancelled.',
+  lesson_not_started: 'Attendance can be marked once the lesson has begun.',
+  student_not_in_group_on_date: 'The student was not in the group on that date.',
+  not_your_group: 'A teacher marks attendance and sets themes only in his own lessons.',
+  lesson_day_taken: 'The group already has a lesson on that day.',
+  lesson_on_holiday: 'That day is a holiday.',
+  outside_group_dates: 'That day is outside the group dates.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

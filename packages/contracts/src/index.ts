@@ -1,5 +1,6 @@
 export * from './academics.js';
 export * from './access.js';
+export * from './attendance.js';
 export * from './auth.js';
 export * from './catalog.js';
 export * from './common.js';
@@ -12,6 +13,7 @@ export * from './group-students.js';
 export * from './groups.js';
 export * from './history.js';
 export * from './history-api.js';
+export * from './lesson-calendar.js';
 export * from './locale.js';
 export * from './roles.js';
 export * from './rooms.js';
