@@ -17,6 +17,7 @@ import coursesModule from './modules/courses/routes.js';
 import groupsModule from './modules/groups/routes.js';
 import healthModule from './modules/health/routes.js';
 import holidaysModule from './modules/holidays/routes.js';
+import lessonsModule from './modules/lessons/routes.js';
 import roomsModule from './modules/rooms/routes.js';
 import tagsModule from './modules/tags/routes.js';
 import timetableModule from './modules/timetable/routes.js';
@@ -60,6 +61,7 @@ const API_MODULES = [
   usersModule,
   groupsModule,
   timetableModule,
+  lessonsModule,
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

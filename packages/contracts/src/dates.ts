@@ -14,6 +14,12 @@ export function toDayNumber(date: string): number {
   return Math.round(Date.UTC(y, m - 1, d) / 86_400_000);
 }
 
+/** `YYYY-MM-DD` of a day number (days since 1970-01-01). */
+export const dateOfDayNumber = (day: number): string => new Date(day * 86_400_000).toISOString().slice(0, 10);
+
+/** `date` plus a number of days (negative: earlier). */
+export const addDays = (date: string, days: number): string => dateOfDayNumber(toDayNumber(date) + days);
+
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export const daysBetween = (from: string, to: string): number => toDayNumber(to) - toDayNumber(from);
 

@@ -1,4 +1,4 @@
-import { toDayNumber } from './dates.js';
+import { dateOfDayNumber, toDayNumber } from './dates.js';
 
 /**
  * The lesson calendar (spec §4 "Lessons can be cancelled, moved, and the teacher
@@ -77,11 +77,6 @@ export interface LessonCalendarInput {
   changes?: readonly LessonChange[];
   pastTeachers?: readonly PastTeacher[];
 }
-
-const DAY_MS = 86_400_000;
-
-/** `YYYY-MM-DD` of a day number (days since 1970-01-01). */
-export const dateOfDayNumber = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /** ISO weekday (1 = Monday … 7 = Sunday) of a `YYYY-MM-DD` date. */
 export const isoWeekday = (date: string): number => ((((toDayNumber(date) + 3) % 7) + 7) % 7) + 1;

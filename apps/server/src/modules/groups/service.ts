@@ -115,7 +115,7 @@ async function findCourse(tx: Tx, companyId: number, courseId: number) {
 }
 
 /** Spec §3: the teacher must be a working (not archived) teacher of the group's branch. */
-async function assertTeacherOfBranch(tx: Tx, companyId: number, teacherId: number, branchId: number) {
+export async function assertTeacherOfBranch(tx: Tx, companyId: number, teacherId: number, branchId: number) {
   const [teacher] = await tx
     .select({ id: users.id })
     .from(users)
@@ -138,7 +138,7 @@ async function assertTeacherOfBranch(tx: Tx, companyId: number, teacherId: numbe
   if (!teacher) throw new AppError(400, 'not_a_teacher', { field: 'teacher_id' });
 }
 
-async function assertRoomOfBranch(tx: Tx, companyId: number, roomId: number, branchId: number) {
+export async function assertRoomOfBranch(tx: Tx, companyId: number, roomId: number, branchId: number) {
   const [room] = await tx
     .select({ id: rooms.id })
     .from(rooms)
