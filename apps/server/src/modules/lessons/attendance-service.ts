@@ -54,40 +54,38 @@ export async function attendanceGrid(
   if (isTeacherOnly(actor) && group.teacherId !== actor.id && !lessons.some((l) => l.teacher_id === actor.id)) {
     throw notFound();
   }
-  const [students, marks, time, nameOf] = await Promise.all([
-    tx
-      .select({
-        id: users.id,
-        name: users.name,
-        status: groupStudents.status,
-        createdDate: groupStudents.createdDate,
-        leftDate: groupStudents.leftDate,
-      })
-      .from(groupStudents)
-      .innerJoin(users, and(eq(users.companyId, groupStudents.companyId), eq(users.id, groupStudents.studentId)))
-      .where(
-        and(
-          eq(groupStudents.companyId, actor.companyId),
-          eq(groupStudents.groupId, group.id),
-          inGroupDuring(params.from, params.till),
-        ),
-      )
-      .orderBy(asc(users.name), asc(users.id)),
-    withMarks
-      ? tx
-          .select({ studentId: attendances.studentId, date: attendances.attendDate, status: attendances.status })
-          .from(attendances)
-          .where(
-            and(
-              eq(attendances.companyId, actor.companyId),
-              eq(attendances.groupId, group.id),
-              between(attendances.attendDate, params.from, params.till),
-            ),
-          )
-      : [],
-    companyTime(tx, actor.companyId, at),
-    lessonNamer(tx, actor.companyId, lessons),
-  ]);
+  const students = await tx
+    .select({
+      id: users.id,
+      name: users.name,
+      status: groupStudents.status,
+      createdDate: groupStudents.createdDate,
+      leftDate: groupStudents.leftDate,
+    })
+    .from(groupStudents)
+    .innerJoin(users, and(eq(users.companyId, groupStudents.companyId), eq(users.id, groupStudents.studentId)))
+    .where(
+      and(
+        eq(groupStudents.companyId, actor.companyId),
+        eq(groupStudents.groupId, group.id),
+        inGroupDuring(params.from, params.till),
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.id));
+  const marks = withMarks
+    ? await tx
+        .select({ studentId: attendances.studentId, date: attendances.attendDate, status: attendances.status })
+        .from(attendances)
+        .where(
+          and(
+            eq(attendances.companyId, actor.companyId),
+            eq(attendances.groupId, group.id),
+            between(attendances.attendDate, params.from, params.till),
+          ),
+        )
+    : [];
+  const time = await companyTime(tx, actor.companyId, at);
+  const nameOf = await lessonNamer(tx, actor.companyId, lessons);
   const marksOf = new Map<number, Record<string, AttendanceMarkId>>();
   for (const mark of marks) {
     const record = marksOf.get(mark.studentId) ?? {};

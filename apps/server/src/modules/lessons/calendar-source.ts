@@ -30,26 +30,28 @@ export async function loadCalendars(
   const calendars = new Map<number, CalendarLesson[]>();
   if (!groups.length) return calendars;
   const ids = groups.map((g) => g.id);
-  const [changeRows, pastRows, holidayRows] = await Promise.all([
-    tx
-      .select()
-      .from(lessons)
-      .where(
-        and(
-          eq(lessons.companyId, companyId),
-          inArray(lessons.groupId, ids),
-          or(
-            sql`${lessons.scheduledDate} between ${from}::date and ${till}::date`,
-            sql`${lessons.movedDate} between ${from}::date and ${till}::date`,
-          ) as SQL,
-        ),
+  // One after another: a transaction is one connection, which runs one query at a time.
+  const changeRows = await tx
+    .select()
+    .from(lessons)
+    .where(
+      and(
+        eq(lessons.companyId, companyId),
+        inArray(lessons.groupId, ids),
+        or(
+          sql`${lessons.scheduledDate} between ${from}::date and ${till}::date`,
+          sql`${lessons.movedDate} between ${from}::date and ${till}::date`,
+        ) as SQL,
       ),
-    tx
-      .select()
-      .from(groupPastTeachers)
-      .where(and(eq(groupPastTeachers.companyId, companyId), inArray(groupPastTeachers.groupId, ids))),
-    tx.select({ date: holidays.date, name: holidays.name }).from(holidays).where(eq(holidays.companyId, companyId)),
-  ]);
+    );
+  const pastRows = await tx
+    .select()
+    .from(groupPastTeachers)
+    .where(and(eq(groupPastTeachers.companyId, companyId), inArray(groupPastTeachers.groupId, ids)));
+  const holidayRows = await tx
+    .select({ date: holidays.date, name: holidays.name })
+    .from(holidays)
+    .where(eq(holidays.companyId, companyId));
 
   const changesOf = groupBy(changeRows.map((row) => [row.groupId, toLessonChange(row)] as const));
   const pastOf = groupBy(

@@ -12,20 +12,18 @@ export type NameOf = (lesson: CalendarLesson) => Lesson;
 export async function lessonNamer(tx: Tx, companyId: number, lessons: readonly CalendarLesson[]): Promise<NameOf> {
   const teacherIds = [...new Set(lessons.map((l) => l.teacher_id))];
   const roomIds = [...new Set(lessons.flatMap((l) => (l.room_id === null ? [] : [l.room_id])))];
-  const [teacherRows, roomRows] = await Promise.all([
-    teacherIds.length
-      ? tx
-          .select({ id: users.id, name: users.name })
-          .from(users)
-          .where(and(eq(users.companyId, companyId), inArray(users.id, teacherIds)))
-      : [],
-    roomIds.length
-      ? tx
-          .select({ id: rooms.id, name: rooms.name })
-          .from(rooms)
-          .where(and(eq(rooms.companyId, companyId), inArray(rooms.id, roomIds)))
-      : [],
-  ]);
+  const teacherRows = teacherIds.length
+    ? await tx
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(and(eq(users.companyId, companyId), inArray(users.id, teacherIds)))
+    : [];
+  const roomRows = roomIds.length
+    ? await tx
+        .select({ id: rooms.id, name: rooms.name })
+        .from(rooms)
+        .where(and(eq(rooms.companyId, companyId), inArray(rooms.id, roomIds)))
+    : [];
   const teachers = new Map(teacherRows.map((t) => [t.id, t.name]));
   const roomNames = new Map(roomRows.map((r) => [r.id, r.name]));
   return (lesson) => ({
