@@ -18,6 +18,7 @@ import groupsModule from './modules/groups/routes.js';
 import healthModule from './modules/health/routes.js';
 import holidaysModule from './modules/holidays/routes.js';
 import lessonsModule from './modules/lessons/routes.js';
+import reportsModule from './modules/reports/routes.js';
 import roomsModule from './modules/rooms/routes.js';
 import tagsModule from './modules/tags/routes.js';
 import timetableModule from './modules/timetable/routes.js';
@@ -62,6 +63,7 @@ const API_MODULES = [
   groupsModule,
   timetableModule,
   lessonsModule,
+  reportsModule,
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

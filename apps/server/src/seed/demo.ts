@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { courses } from '../db/schema/index.js';
 import { findCompanyBySubdomain } from '../modules/company/service.js';
 import { inCompany } from '../platform/tenancy.js';
+import { seedDemoAttendance } from './attendance-factories.js';
 import { seedCoursesDemo } from './courses-demo.js';
 import { type CreatedCompany, createCompanyWithRoleUsers, createRoomRow } from './factories.js';
 import { seedGroupsDemo } from './groups-demo.js';
@@ -57,10 +58,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const people = await seedUsersDemo(db, company, spec.students);
     await seedGroupsDemo(db, company, {
       courses: await teachableCourses(db, company),
-      teachers: people.teacherIds,
+      // The demo's log-in teacher (9000000 06) teaches too, so his home shows lessons to mark.
+      teachers: [company.users.teacher.id, ...people.teacherIds],
       rooms: roomIds,
       students: people.studentIds,
     });
+    await seedDemoAttendance(db, company.id);
   }
   return true;
 }

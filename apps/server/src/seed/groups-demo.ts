@@ -91,8 +91,8 @@ async function branchesByUser(tx: Tx, companyId: number, userIds: number[]) {
 /**
  * About 30 groups across the company's branches, none in conflict (each slot is
  * checked with the same function the API uses), with the given students placed in
- * them with believable statuses. Not wired into seed/demo.ts: the demo seed calls it
- * once courses, teachers, rooms and students exist.
+ * them with believable statuses; seed/demo.ts calls it once courses, teachers, rooms
+ * and students exist.
  */
 export async function seedGroupsDemo(db: Db, company: CreatedCompany, input: GroupsDemoInput): Promise<number[]> {
   const companyId = company.id;

@@ -49,6 +49,7 @@ const REPORT_PAGES: Record<string, string> = {
   'reports-leads': 'leads',
   'left-students-report': 'left-students',
   'reports-workly': 'workly',
+  'reports-skip-classes': 'skip-classes',
 };
 
 /** The one menu definition: every route of the shell appears here with its area. */
