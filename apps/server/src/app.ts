@@ -17,6 +17,7 @@ import coursesModule from './modules/courses/routes.js';
 import groupsModule from './modules/groups/routes.js';
 import healthModule from './modules/health/routes.js';
 import holidaysModule from './modules/holidays/routes.js';
+import dayLessonsModule from './modules/lessons/day-routes.js';
 import lessonsModule from './modules/lessons/routes.js';
 import reportsModule from './modules/reports/routes.js';
 import roomsModule from './modules/rooms/routes.js';
@@ -63,6 +64,7 @@ const API_MODULES = [
   groupsModule,
   timetableModule,
   lessonsModule,
+  dayLessonsModule,
   reportsModule,
 ];
 

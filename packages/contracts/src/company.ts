@@ -65,9 +65,44 @@ export const companyPublicSchema = companySharedInfoSchema.extend({
     gamification: z.boolean(),
     lesson_start_time_step_five_minutes: z.boolean(),
     onboarded: z.boolean(),
+    // Optional only because a session stored in the browser before these settings
+    // existed lacks them; the API always sends both.
+    teacher_attendance_only_during_lesson: z.boolean().optional(),
+    /** The company's own IANA time zone; null: its country's (COUNTRY_RULES.timeZone). */
+    time_zone: z.string().nullable().optional(),
   }),
 });
 export type CompanyPublic = z.infer<typeof companyPublicSchema>;
+
+/**
+ * The canonical name of an IANA time zone (`asia/tashkent` → `Asia/Tashkent`), or null
+ * when it is none. Offsets such as `+05:00` are refused: lesson times follow a place's
+ * rules, summer time included, not a fixed offset.
+ */
+export function canonicalTimeZone(name: string): string | null {
+  if (!/^[A-Za-z][A-Za-z_]*(?:\/[A-Za-z0-9_+-]+)*$/.test(name)) return null;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+export const TIME_ZONE_MAX = 64;
+
+/**
+ * PUT /company/{id}/datas: the teacher and timetable switches of the settings page
+ * (spec §2 settings, §5, §8, §9). Only what is given changes; other keys of datas stay.
+ */
+export const companySettingsUpdateSchema = z
+  .object({
+    teacher_attendance_only_during_lesson: z.boolean().optional(),
+    lesson_start_time_step_five_minutes: z.boolean().optional(),
+    /** An IANA time zone; null: the country's. Checked by canonicalTimeZone on the server. */
+    time_zone: z.string().trim().min(1).max(TIME_ZONE_MAX).nullable().optional(),
+  })
+  .strict();
+export type CompanySettingsUpdate = z.infer<typeof companySettingsUpdateSchema>;
 
 export const branchSchema = z.object({ id: z.number().int(), name: z.string(), address: z.string().nullable() });
 export type Branch = z.infer<typeof branchSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DAY_TYPES, GROUP_ENDING_DAYS, GROUP_NEW_DAYS, GroupStatus, type GroupStatusId } from './academics.js';
+import { dayLessonSchema } from './attendance.js';
 import { dataOf, isoDateSchema } from './catalog.js';
 import { idSchema, pageQuerySchema } from './common.js';
 import { daysBetween, minutesOf, timeSchema } from './dates.js';
@@ -271,7 +272,11 @@ export const groupCommentCreateSchema = z.object({
 
 /* ------------------------------------------------------------------ timetable */
 
-export const scheduleQuerySchema = z.object({ branch_id: idSchema });
+export const scheduleQuerySchema = z.object({
+  branch_id: idSchema,
+  /** The timetable on a date: the day's lessons as they really take place (moved, cancelled, substituted). */
+  date: dateSchema.optional(),
+});
 
 /** A block of the timetable: the group's timing, course, teacher and room. */
 export const scheduleGroupSchema = groupSchema
@@ -291,12 +296,24 @@ export const scheduleGroupSchema = groupSchema
   .extend({ course: refSchema, room_id: z.number().int().nullable() });
 export type ScheduleGroup = z.infer<typeof scheduleGroupSchema>;
 
-/** GET /schedule: the running groups of a branch and its rooms, with the grid step and working hours. */
+/** A lesson of the timetable on a date: the day's lesson, and whether a substitute gives it (spec §4). */
+export const scheduleLessonSchema = dayLessonSchema.extend({
+  /** The teacher was replaced for this one lesson (the lesson record names him). */
+  substitute: z.boolean(),
+});
+export type ScheduleLesson = z.infer<typeof scheduleLessonSchema>;
+
+/**
+ * GET /schedule: the running groups of a branch and its rooms, with the grid step and
+ * working hours; with `date`, also that day's lessons (a teacher: only those he gives).
+ */
 export const scheduleSchema = z.object({
   groups: z.array(scheduleGroupSchema),
   rooms: z.array(z.object({ id: z.number().int(), name: z.string(), capacity: z.number().int() })),
   step: z.union([z.literal(5), z.literal(30)]),
   day_start: z.string(),
   day_end: z.string(),
+  date: z.string().optional(),
+  lessons: z.array(scheduleLessonSchema).optional(),
 });
 export type Schedule = z.infer<typeof scheduleSchema>;

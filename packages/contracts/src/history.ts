@@ -45,6 +45,7 @@ export const HistoryEvent = {
   tagChanged: 39,
   archiveReasonChanged: 40,
   tagsAssigned: 41,
+  companySettingsChanged: 42,
 } as const;
 
 export type HistoryEventName = keyof typeof HistoryEvent;

@@ -1,6 +1,7 @@
 import {
   branchSchema,
   companyPublicSchema,
+  companySettingsUpdateSchema,
   companySharedInfoSchema,
   historyItemSchema,
   historyQuerySchema,
@@ -11,7 +12,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
-import { assertOwnCompany, findCompanyBySubdomain, findCompanyPublic, listBranches, listHistory } from './service.js';
+import {
+  assertOwnCompany,
+  findCompanyBySubdomain,
+  findCompanyPublic,
+  listBranches,
+  listHistory,
+  updateCompanySettings,
+} from './service.js';
 
 /** Spec §7 "Auth and company". */
 export default async function companyModule(fastify: FastifyInstance) {
@@ -47,6 +55,22 @@ export default async function companyModule(fastify: FastifyInstance) {
         assertOwnCompany(actor, req.params.id);
         return findCompanyPublic(tx, actor.companyId);
       }),
+  );
+
+  // Spec §2 settings (general company settings): the settings area, i.e. the branch
+  // director besides owner and CEO (spec §6). Answers the company as GET /company/{id}.
+  app.put(
+    '/company/:id/datas',
+    {
+      config: { access: 'settings' },
+      schema: {
+        tags: ['company'],
+        params: idParamsSchema,
+        body: companySettingsUpdateSchema,
+        response: { 200: companyPublicSchema },
+      },
+    },
+    (req) => req.tenant((tx, actor) => updateCompanySettings(tx, actor, req.params.id, req.body)),
   );
 
   app.get(

@@ -1,10 +1,17 @@
-import { type Branch, type CompanyPublic, type CompanySharedInfo, companyDatasSchema } from '@crm/contracts';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import {
+  type Branch,
+  type CompanyPublic,
+  type CompanySettingsUpdate,
+  type CompanySharedInfo,
+  canonicalTimeZone,
+  companyDatasSchema,
+} from '@crm/contracts';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client.js';
 import { branches, companies, historyEvents } from '../../db/schema/index.js';
 import { type Actor, branchFilterOf } from '../../platform/actor.js';
-import { notFound } from '../../platform/errors.js';
-import { listHistoryPage } from '../../platform/history.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { listHistoryPage, recordHistory } from '../../platform/history.js';
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -46,6 +53,8 @@ export async function findCompanyPublic(tx: Queryable, companyId: number): Promi
       gamification: datas.gamification,
       lesson_start_time_step_five_minutes: datas.lesson_start_time_step_five_minutes,
       onboarded: datas.onboarded,
+      teacher_attendance_only_during_lesson: datas.teacher_attendance_only_during_lesson,
+      time_zone: datas.time_zone,
     },
   };
 }
@@ -53,6 +62,58 @@ export async function findCompanyPublic(tx: Queryable, companyId: number): Promi
 /** Spec §7 GET /company/{id}: only one's own company exists for the caller. */
 export function assertOwnCompany(actor: Actor, companyId: number): void {
   if (companyId !== actor.companyId) throw notFound();
+}
+
+/**
+ * PUT /company/{id}/datas: the teacher and timetable switches of the settings page.
+ * Only the given keys change and every other key of datas is kept (merged in SQL, so
+ * a concurrent change of another key is not lost). The history event names what
+ * changed, before and after; a save that changes nothing writes none.
+ */
+export async function updateCompanySettings(
+  tx: Tx,
+  actor: Actor,
+  companyId: number,
+  input: CompanySettingsUpdate,
+): Promise<CompanyPublic> {
+  assertOwnCompany(actor, companyId);
+  const patch: Record<string, unknown> = { ...input };
+  if (input.time_zone) {
+    const zone = canonicalTimeZone(input.time_zone);
+    if (!zone) {
+      throw new AppError(400, 'validation_failed', [
+        { field: 'time_zone', rule: 'time_zone', message: `Unknown time zone ${input.time_zone}` },
+      ]);
+    }
+    patch.time_zone = zone;
+  }
+  const [row] = await tx
+    .select({ datas: companies.datas })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+  if (!row) throw notFound();
+  const before = companyDatasSchema.parse(row.datas ?? {});
+  const changed = Object.keys(patch).filter(
+    (key) => patch[key] !== undefined && patch[key] !== before[key as keyof typeof before],
+  );
+  if (changed.length) {
+    const set = Object.fromEntries(changed.map((key) => [key, patch[key]]));
+    await tx
+      .update(companies)
+      .set({ datas: sql`coalesce(${companies.datas}, '{}'::jsonb) || ${JSON.stringify(set)}::jsonb` })
+      .where(eq(companies.id, companyId));
+    await recordHistory(tx, actor, {
+      event: 'companySettingsChanged',
+      entity: 'company',
+      entityId: companyId,
+      data: {
+        before: Object.fromEntries(changed.map((key) => [key, before[key as keyof typeof before]])),
+        after: set,
+      },
+    });
+  }
+  return findCompanyPublic(tx, companyId);
 }
 
 /** GET /branch: the caller's branches (owner and CEO: all of the company's). */
