@@ -144,7 +144,10 @@ function assertWithinLessonIfRequired(actor: Actor, lesson: CalendarLesson, time
   }
 }
 
-/** The students of a group on a day: joined by then and not left before it. */
+/**
+ * The students of a group on a day: joined by then and not left before it. An
+ * archived person holds no place (as in the group's student list and counts).
+ */
 async function studentsOnDay(tx: Tx, companyId: number, groupId: number, date: string, only?: readonly number[]) {
   const rows = await tx
     .select({
@@ -152,8 +155,10 @@ async function studentsOnDay(tx: Tx, companyId: number, groupId: number, date: s
       createdDate: groupStudents.createdDate,
       leftDate: groupStudents.leftDate,
       status: groupStudents.status,
+      archived: sql<boolean>`${users.archivedAt} is not null`,
     })
     .from(groupStudents)
+    .innerJoin(users, and(eq(users.companyId, groupStudents.companyId), eq(users.id, groupStudents.studentId)))
     .where(
       and(
         eq(groupStudents.companyId, companyId),
@@ -162,7 +167,9 @@ async function studentsOnDay(tx: Tx, companyId: number, groupId: number, date: s
       ),
     );
   const inGroup = (row: (typeof rows)[number]) =>
-    row.createdDate <= date && (row.leftDate === null ? row.status !== StudentStatus.archived : row.leftDate >= date);
+    !row.archived &&
+    row.createdDate <= date &&
+    (row.leftDate === null ? row.status !== StudentStatus.archived : row.leftDate >= date);
   return { rows, present: rows.filter(inGroup).map((r) => r.studentId) };
 }
 

@@ -50,6 +50,7 @@ export async function changeTeacher(tx: Tx, actor: Actor, groupId: number, input
       weekdays: group.days,
       startTime: group.startTime,
       endTime: group.endTime,
+      // biome-ignore lint/complexity/useMathMinMax: ISO date strings compare as text, Math.max would make numbers of them
       dateFrom: input.date > group.startDate ? input.date : group.startDate,
       dateTo: group.endDate,
     });

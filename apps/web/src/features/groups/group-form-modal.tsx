@@ -71,7 +71,8 @@ export function conflictText(t: TFunction, conflicts: readonly ScheduleConflict[
   return t('groups.conflict', { groups: named.join('; ') });
 }
 
-const conflictsOf = (error: ApiError): ScheduleConflict[] => {
+/** The clashing groups of a 409 schedule_conflict. */
+export const conflictsOf = (error: ApiError): ScheduleConflict[] => {
   const details = error.details as { conflicts?: ScheduleConflict[] } | undefined;
   return Array.isArray(details?.conflicts) ? details.conflicts : [];
 };

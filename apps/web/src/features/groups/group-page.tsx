@@ -1,13 +1,14 @@
 import { EditOutlined } from '@ant-design/icons';
-import { canAccess, courseColor, type Group } from '@crm/contracts';
+import { canAccess, courseColor, type Group, Role } from '@crm/contracts';
 import { Alert, Badge, Button, Descriptions, Flex, Result, Skeleton, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-error';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { roleIdsOf } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
+import { GroupAttendance } from '../attendance/group-attendance';
 import { formatMoney, useCurrency } from '../courses/money';
 import { ArchiveGroupButton } from './archive-group-button';
 import { dateText } from './dates';
@@ -46,15 +47,29 @@ export function GroupPage() {
 function GroupView({ group }: { group: Group }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { user } = useSession();
+  const { user, role } = useSession();
   const roles = user ? roleIdsOf(user) : [];
+  const [search, setSearch] = useSearchParams();
   const canEdit = useCanEditGroups();
   const currency = useCurrency();
   const [target, setTarget] = useState<GroupFormTarget | null>(null);
   const seesNotes = canAccess('groupComments', roles) || canAccess('groupList', roles);
 
+  // Issue 4: attendance is the teacher's first tab; a link may open it on a lesson (?tab=attendance&date=).
+  const attendanceTab = canAccess('groupList', roles)
+    ? [
+        {
+          key: 'attendance',
+          label: t('attendance.tab'),
+          children: <GroupAttendance key={group.id} group={group} focusDate={search.get('date')} />,
+        },
+      ]
+    : [];
+  const isTeacher = role === Role.teacher;
   const tabs = [
+    ...(isTeacher ? attendanceTab : []),
     { key: 'students', label: t('groups.page.students'), children: <GroupStudents group={group} /> },
+    ...(isTeacher ? [] : attendanceTab),
     ...(seesNotes
       ? [
           { key: 'comments', label: t('groups.page.comments'), children: <GroupComments groupId={group.id} /> },
@@ -117,7 +132,11 @@ function GroupView({ group }: { group: Group }) {
         </Descriptions.Item>
         <Descriptions.Item label={t('groups.page.code')}>{group.code}</Descriptions.Item>
       </Descriptions>
-      <Tabs items={tabs} />
+      <Tabs
+        items={tabs}
+        activeKey={tabs.find((tab) => tab.key === search.get('tab'))?.key ?? tabs[0]?.key}
+        onChange={(key) => setSearch({ tab: key }, { replace: true })}
+      />
       <GroupFormModal target={target} branchId={group.branch_id} onClose={() => setTarget(null)} />
     </Flex>
   );

@@ -1,5 +1,6 @@
 import { clearAuthorization, getSession } from '../session/session-store';
 import { ApiError, apiErrorFrom } from './api-error';
+import { isPlainForbidden } from './error-message';
 
 const API_BASE = '/api/v1';
 
@@ -60,6 +61,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     clearAuthorization();
     handlers.onUnauthorized();
   }
-  if (handleErrors && error.status === 403) handlers.onForbidden();
+  // A refusal with a reason of its own (attendance_outside_lesson, branch_forbidden…) is worded by the
+  // screen that asked; the app-wide notice is for the plain 403 of spec §8.
+  if (handleErrors && isPlainForbidden(error)) handlers.onForbidden();
   throw error;
 }

@@ -8,6 +8,10 @@ export function errorMessage(t: TFunction, error: unknown): string {
   return t(`errors.${error.code}`, { defaultValue: error.message || t('errors.internal') });
 }
 
-/** 401 and 403 are already answered app-wide (spec §8); a caller should not announce them again. */
+/** The spec §8 403 ('Forbidden: …'), as opposed to a refusal with a reason of its own. */
+export const isPlainForbidden = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 403 && error.code === 'forbidden';
+
+/** 401 and the plain 403 are already answered app-wide (spec §8); a caller should not announce them again. */
 export const isHandledGlobally = (error: unknown): boolean =>
-  error instanceof ApiError && (error.status === 401 || error.status === 403);
+  error instanceof ApiError && (error.status === 401 || isPlainForbidden(error));
