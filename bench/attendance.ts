@@ -12,6 +12,7 @@
  */
 import { GroupStatus, lessonCalendar, Role, StudentStatus, weekdaysOf } from '@crm/contracts';
 import { sql } from 'drizzle-orm';
+import { pgArray } from '../apps/server/src/db/client.js';
 import { groupStudents, groups } from '../apps/server/src/db/schema/index.js';
 import { inCompany } from '../apps/server/src/platform/tenancy.js';
 import { createCourse } from '../apps/server/src/seed/courses-factories.js';
@@ -26,9 +27,6 @@ const TEACHERS_PER_BRANCH = 10;
 const START = '2025-09-01';
 const LAST_MARKED = '2026-11-20';
 const MONTH = { from: '2026-10-01', till: '2026-10-31' };
-
-/** One bind parameter per column (drizzle would spread a JS array into one parameter per element). */
-const pgArray = (values: readonly (number | string)[]) => `{${values.join(',')}}`;
 
 await withBenchDatabase('bench_attendance', async (database) => {
   const rnd = random(7);

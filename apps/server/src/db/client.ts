@@ -99,3 +99,11 @@ export async function selectRows<T>(q: Queryable, query: SQL): Promise<T[]> {
   const result = (await q.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * A PostgreSQL array literal of numbers, dates or booleans ('t'/'f'), to bind as ONE
+ * parameter (`${pgArray(ids)}::bigint[]`): drizzle spreads a JS array into one
+ * parameter per element, which breaks past PostgreSQL's limits on large batches.
+ * Not for arbitrary text (no quoting).
+ */
+export const pgArray = (values: readonly (number | string)[]): string => `{${values.join(',')}}`;

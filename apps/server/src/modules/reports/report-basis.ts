@@ -1,6 +1,6 @@
 import { type CalendarLesson, groupTitle, isHeld, minutesOf } from '@crm/contracts';
 import { and, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { pgArray, type Tx } from '../../db/client.js';
 import { courses, groupStudents, groups, users } from '../../db/schema/index.js';
 import { type Actor, assertBranch } from '../../platform/actor.js';
 import { groupRowColumns } from '../groups/group-scope.js';
@@ -58,9 +58,6 @@ export const hasEnded = (lesson: Pick<CalendarLesson, 'date' | 'end_time'>, time
 /** A day lies inside a stay in a group: joined on or before it, not left before it. */
 export const inPlaceOn = (date: string, joined: string, left: string | null) =>
   date >= joined && (left === null || date <= left);
-
-/** Postgres array literals: the held lessons go to the database as three parameters, however many there are. */
-const pgArray = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
 
 /**
  * What both reports stand on, in a fixed number of queries whatever the size of the

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-error';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
+import { usePageTitle } from '../../shared/ui/page-title';
 import { CourseFormModal, type CourseFormTarget } from './course-form-modal';
 import { CourseLevels } from './course-levels';
 import { CourseMaterials } from './course-materials';
@@ -41,6 +42,7 @@ function CourseView({ id }: { id: number }) {
   const course = useCourse(id);
   const { remove } = useCourseMutations();
   const [target, setTarget] = useState<CourseFormTarget | null>(null);
+  usePageTitle(course.data?.name);
 
   if (course.isPending) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
   if (course.isError) {

@@ -8,6 +8,7 @@ import { ApiError } from '../../shared/api/api-error';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { roleIdsOf } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
+import { usePageTitle } from '../../shared/ui/page-title';
 import { GroupAttendance } from '../attendance/group-attendance';
 import { formatMoney, useCurrency } from '../courses/money';
 import { ArchiveGroupButton } from './archive-group-button';
@@ -46,6 +47,7 @@ export function GroupPage() {
 
 function GroupView({ group }: { group: Group }) {
   const { t } = useTranslation();
+  usePageTitle(group.title);
   const navigate = useNavigate();
   const { user, role } = useSession();
   const roles = user ? roleIdsOf(user) : [];
