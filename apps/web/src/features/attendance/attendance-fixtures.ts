@@ -1,4 +1,5 @@
 import type { AttendanceGrid, AttendanceStudent, Group, Lesson } from '@crm/contracts';
+import { aGroup } from '../../test/group-fixtures';
 
 /**
  * A March 2025 month of the group "ENG-7" (Tue/Thu/Sat, 09:00–10:30) as the API
@@ -57,24 +58,5 @@ export function aGrid(overrides: Partial<AttendanceGrid> = {}): AttendanceGrid {
   };
 }
 
-export const aGroupOfGrid = (): Group => ({
-  id: 7,
-  code: 'ENG-7',
-  name: null,
-  title: 'ENG-7',
-  branch_id: 2,
-  course: { id: 3, name: 'English', price: 500_000, lesson_duration: 90, course_duration: 6 },
-  teacher: { id: 4, name: 'Anvar Karimov' },
-  room: { id: 5, name: 'Room 101', capacity: 12 },
-  day_type: 'even',
-  days: [2, 4, 6],
-  exact_days: null,
-  start_time: '09:00',
-  end_time: '10:30',
-  start_date: '2025-01-10',
-  end_date: '2025-07-10',
-  status: 2,
-  student_count: 3,
-  capacity: { students: 3, capacity: 12, full: false },
-  badges: { is_new: false, starts_in_days: null, days_left: null, expired: false },
-});
+export const aGroupOfGrid = (): Group =>
+  aGroup({ day_type: 'even', days: [2, 4, 6], start_date: '2025-01-10', end_date: '2025-07-10' });

@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, i18n } from '../../i18n/i18n';
 import { clearSession, storeUser } from '../../shared/session/session-store';
+import { aGroup } from '../../test/group-fixtures';
 import { aUser } from '../../test/session-fixtures';
 import { conflictText } from './group-form-modal';
 import { GroupsPage } from './groups-page';
@@ -16,29 +17,6 @@ const json = (status: number, body: unknown) =>
 const page = (data: unknown[]) => ({
   data,
   pagination: { count: data.length, current_page: 1, last_page: 1, per_page: 20, total: data.length, total_pages: 1 },
-});
-
-const aGroup = (overrides: Partial<Group> = {}): Group => ({
-  id: 7,
-  code: 'ENG-7',
-  name: null,
-  title: 'ENG-7',
-  branch_id: 2,
-  course: { id: 3, name: 'English', price: 500_000, lesson_duration: 90, course_duration: 6 },
-  teacher: { id: 4, name: 'Anvar Karimov' },
-  room: { id: 5, name: 'Room 101', capacity: 12 },
-  day_type: 'odd',
-  days: [1, 3, 5],
-  exact_days: null,
-  start_time: '09:00',
-  end_time: '10:30',
-  start_date: '2025-09-01',
-  end_date: '2026-02-28',
-  status: 2,
-  student_count: 3,
-  capacity: { students: 3, capacity: 12, full: false },
-  badges: { is_new: false, starts_in_days: null, days_left: null, expired: false },
-  ...overrides,
 });
 
 let groups: Group[] = [];
