@@ -14,6 +14,7 @@ import archiveReasonsModule from './modules/archive-reasons/routes.js';
 import authModule from './modules/auth/routes.js';
 import companyModule from './modules/company/routes.js';
 import coursesModule from './modules/courses/routes.js';
+import financeModule from './modules/finance/routes.js';
 import groupsModule from './modules/groups/routes.js';
 import healthModule from './modules/health/routes.js';
 import holidaysModule from './modules/holidays/routes.js';
@@ -66,6 +67,7 @@ const API_MODULES = [
   lessonsModule,
   dayLessonsModule,
   reportsModule,
+  financeModule,
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

@@ -59,6 +59,12 @@ export const ERROR_MESSAGES = {
   lesson_day_taken: 'The group already has a lesson on that day.',
   lesson_on_holiday: 'That day is a holiday.',
   outside_group_dates: 'That day is outside the group dates.',
+  // Money
+  already_reversed: 'This entry has already been cancelled or corrected.',
+  not_reversible: 'A correction cannot itself be cancelled; book a new entry instead.',
+  idempotency_key_reused: 'This Idempotency-Key was already used for another request.',
+  not_a_payment: 'This entry is not a payment.',
+  not_a_write_off: 'This entry is not a write-off.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

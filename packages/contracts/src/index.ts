@@ -18,3 +18,4 @@ export * from './locale.js';
 export * from './roles.js';
 export * from './rooms.js';
 export * from './users.js';
+export * from './money.js';

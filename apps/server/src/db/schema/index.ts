@@ -4,6 +4,7 @@ export * from './courses.js';
 export * from './groups.js';
 export * from './history.js';
 export * from './lessons.js';
+export * from './money.js';
 export * from './rooms.js';
 export * from './tenant.js';
 export * from './users.js';

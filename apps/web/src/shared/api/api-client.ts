@@ -13,6 +13,8 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   /** Spec §8: a request may opt out of the app-wide 401/403 handling. */
   handleErrors?: boolean;
+  /** ARCHITECTURE.md "Money": the same key on a repeat makes the server answer it once. */
+  idempotencyKey?: string;
 }
 
 export interface ApiErrorHandlers {
@@ -38,8 +40,9 @@ export function buildUrl(path: string, query: Record<string, QueryValue> = {}): 
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, handleErrors = true } = options;
+  const { method = 'GET', body, query, handleErrors = true, idempotencyKey } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const { token } = getSession();
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,0 +1,43 @@
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { groupStudents, groups } from '../../db/schema/index.js';
+import { type Actor, assertBranch, canUseBranch } from '../../platform/actor.js';
+import { AppError } from '../../platform/errors.js';
+import { findTarget } from '../users/queries.js';
+
+export interface MoneyTarget {
+  studentId: number;
+  studentName: string;
+  groupId: number | null;
+  /** The branch the money belongs to: the group's, else the student's main branch (or another of his the caller works in). */
+  branchId: number;
+}
+
+/**
+ * The student (and group) money is booked for, as the caller may reach them. The
+ * student's row is locked, so the movements of one student are booked one at a time.
+ */
+export async function moneyTarget(tx: Tx, actor: Actor, studentId: number, groupId?: number | null) {
+  const student = await findTarget(tx, actor, studentId, true);
+  if (!student.types.includes('student')) throw new AppError(400, 'not_a_student', { field: 'student_id' });
+  if (groupId) {
+    const [place] = await tx
+      .select({ branchId: groups.branchId })
+      .from(groupStudents)
+      .innerJoin(groups, and(eq(groups.companyId, groupStudents.companyId), eq(groups.id, groupStudents.groupId)))
+      .where(
+        and(
+          eq(groupStudents.companyId, actor.companyId),
+          eq(groupStudents.groupId, groupId),
+          eq(groupStudents.studentId, studentId),
+        ),
+      );
+    if (!place) throw new AppError(422, 'student_not_in_group', { field: 'group_id' });
+    assertBranch(actor, place.branchId);
+    return { studentId, studentName: student.name, groupId, branchId: place.branchId } satisfies MoneyTarget;
+  }
+  const candidates = [student.mainBranchId, ...student.branchIds].filter((id): id is number => id !== null);
+  const branchId = candidates.find((id) => canUseBranch(actor, id));
+  if (branchId === undefined) throw new AppError(403, 'branch_forbidden', { branch_id: candidates[0] ?? null });
+  return { studentId, studentName: student.name, groupId: null, branchId } satisfies MoneyTarget;
+}
