@@ -175,3 +175,27 @@ export type MonthlyBalance = z.infer<typeof monthlyBalanceSchema>;
 /** GET /user/{id}/ledger: every entry of a student, newest first — the line-by-line explanation of his balance. */
 export const studentLedgerQuerySchema = pageQuerySchema.extend({ group_id: idSchema.optional() });
 export const studentLedgerSchema = z.object({ data: z.array(ledgerEntrySchema), pagination: paginationSchema });
+
+/* ------------------------------------------------------------------ debtors */
+
+/** POST /user/debtors/{list}/{branch_id}: students of the branch whose balance is below zero, deepest debt first. */
+export const debtorsParamsSchema = z.object({ list: z.literal('list'), branch_id: idSchema });
+export const debtorsQuerySchema = pageQuerySchema.extend({
+  name_or_phone: z.string().trim().max(100).optional(),
+  group_id: idSchema.optional(),
+});
+export type DebtorsQuery = z.infer<typeof debtorsQuerySchema>;
+export const debtorSchema = z.object({
+  student: z.object({ id: z.number().int(), name: z.string(), phone: z.string() }),
+  /** Negative: what the student owes, in minor units. */
+  balance: z.number().int(),
+  groups: z.array(groupBalanceSchema),
+});
+export type Debtor = z.infer<typeof debtorSchema>;
+export const debtorsListSchema = z.object({
+  data: z.array(debtorSchema),
+  pagination: paginationSchema,
+  /** The sum of all the filter's debts (negative). */
+  total_debt: z.number().int(),
+});
+export type DebtorsList = z.infer<typeof debtorsListSchema>;

@@ -1,9 +1,10 @@
-import { HistoryEvent } from '@crm/contracts';
+import { HistoryEvent, Role } from '@crm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, openTestApp } from '../../../test/helpers.js';
+import { call, loginAs, openTestApp } from '../../../test/helpers.js';
 import { historyEvents, ledgerEntries } from '../../db/schema/index.js';
 import { inCompany } from '../../platform/tenancy.js';
+import { createUser } from '../../seed/factories.js';
 import { addStudentToGroupRow, createGroupRow } from '../../seed/groups-factories.js';
 import { createStudent } from '../../seed/users-factories.js';
 import { createGroupsWorld, type GroupsWorld, nextPhone } from '../groups/groups-test-world.js';
@@ -246,5 +247,39 @@ describe('the Idempotency-Key', () => {
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(100);
     const expected = Array.from({ length: 100 }, (_, n) => 1_000 + n).reduce((a, b) => a + b, 0);
     expect((await balanceOf(student)).balance).toBe(expected);
+  });
+});
+
+describe('debtors', () => {
+  it("lists the branch's students below zero, deepest debt first, with their group balances", async () => {
+    const shallow = await freshStudent();
+    const deep = await freshStudent();
+    await post(cashier(), `/write-off/custom/${shallow}`, { amount: 10_000, date: '2026-11-20', comment: 'Books' });
+    await post(cashier(), `/write-off/custom/${deep}`, { amount: 900_000_000, date: '2026-11-20', comment: 'Course' });
+    const res = await w.api(w.tokens.admin, 'POST', `/user/debtors/list/${w.main}`, { per_page: 500 });
+    expect(res.status).toBe(200);
+    const ids = res.body.data.map((d: { student: { id: number } }) => d.student.id);
+    expect(ids[0]).toBe(deep);
+    expect(ids).toContain(shallow);
+    expect(res.body.data[0].balance).toBe(-900_000_000);
+    expect(res.body.total_debt).toBeLessThanOrEqual(-900_010_000);
+    const paidUp = await freshStudent();
+    expect(ids).not.toContain(paidUp);
+  });
+
+  it('refuses a teacher and a branch the caller does not work in', async () => {
+    expect((await w.api(w.tokens.teacher, 'POST', `/user/debtors/list/${w.main}`, {})).status).toBe(403);
+    const phone = nextPhone();
+    await createUser(database.db, w.company.id, {
+      name: 'Main-only Cashier',
+      phone,
+      roles: [Role.cashier],
+      branchIds: [w.main],
+    });
+    const mainOnly = await loginAs(app, w.sub, phone);
+    const res = await w.api(mainOnly, 'POST', `/user/debtors/list/${w.north}`, {});
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('branch_forbidden');
+    expect((await w.api(mainOnly, 'POST', `/user/debtors/list/${w.main}`, {})).status).toBe(200);
   });
 });

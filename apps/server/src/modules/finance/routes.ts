@@ -1,4 +1,7 @@
 import {
+  debtorsListSchema,
+  debtorsParamsSchema,
+  debtorsQuerySchema,
   idParamsSchema,
   ledgerEntrySchema,
   monthlyBalanceQuerySchema,
@@ -18,6 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { monthlyBalance, studentBalance, studentLedger } from './balances.js';
+import { listDebtors } from './debtors.js';
 import { moneyWrite } from './money-write.js';
 import {
   cancelPayment,
@@ -100,6 +104,15 @@ export default async function financeModule(fastify: FastifyInstance) {
       schema: { tags, params: idParamsSchema, querystring: reversalQuerySchema, response: { 200: ledgerEntrySchema } },
     },
     (req) => moneyWrite(req, (tx, actor, today) => cancelWriteOff(tx, actor, req.params.id, req.query.reason, today)),
+  );
+
+  app.post(
+    '/user/debtors/:list/:branch_id',
+    {
+      config: { access },
+      schema: { tags, params: debtorsParamsSchema, body: debtorsQuerySchema, response: { 200: debtorsListSchema } },
+    },
+    (req) => req.tenant((tx, actor) => listDebtors(tx, actor, req.params.branch_id, req.body)),
   );
 
   app.get(
