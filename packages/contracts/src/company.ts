@@ -33,6 +33,8 @@ export const companyDatasSchema = z.object({
   onboarded: z.boolean().default(false),
   /** Spec §6, §8: a teacher may mark attendance only during the lesson. */
   teacher_attendance_only_during_lesson: z.boolean().default(false),
+  /** Spec §9 platform tariffs (0-100, 100-300, 300-1000 students): the most students active at once; null: no limit. */
+  tariff_student_limit: z.number().int().positive().nullable().default(null),
   /** An IANA time zone; null: the country's (COUNTRY_RULES.timeZone). */
   time_zone: z.string().nullable().default(null),
 });

@@ -17,6 +17,7 @@ import { archiveReasons, groupStudents, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError } from '../../platform/errors.js';
 import { recordHistory } from '../../platform/history.js';
+import { assertTariffAllowsActivation } from '../company/tariff.js';
 import { findVisibleGroup, type GroupRow, isGroupStaff, isTeacherOnly } from './group-scope.js';
 import { groupCapacity } from './group-view.js';
 import { settleStudentMoney } from './money-hooks.js';
@@ -211,6 +212,7 @@ export async function changeStudentStatus(
     ]);
   }
 
+  if (to === StudentStatus.active) await assertTariffAllowsActivation(tx, actor.companyId, studentId);
   const today = localDate();
   let archive: { leftDate: string | null; archiveReasonId: number | null; archiveComment: string | null } = {
     leftDate: null,
@@ -304,6 +306,7 @@ export async function transferStudent(
 
   const date = body.created_date ?? localDate();
   const status = body.student_status ?? membership.status;
+  if (status === StudentStatus.active) await assertTariffAllowsActivation(tx, actor.companyId, studentId);
   await tx
     .update(groupStudents)
     .set({ status: StudentStatus.archived, leftDate: date, updatedAt: new Date() })
