@@ -15,7 +15,7 @@ export * from './history.js';
 export * from './history-api.js';
 export * from './lesson-calendar.js';
 export * from './locale.js';
+export * from './money.js';
 export * from './roles.js';
 export * from './rooms.js';
 export * from './users.js';
-export * from './money.js';
