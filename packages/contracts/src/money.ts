@@ -60,6 +60,8 @@ export const ledgerEntrySchema = z.object({
   reverses_id: z.number().int().nullable(),
   /** The entry that reversed this one, if any: a reversed payment no longer counts as taken. */
   reversed_by_id: z.number().int().nullable(),
+  /** That reversal's day and reason, so a cancelled payment says why wherever it is shown. */
+  reversal: z.object({ id: z.number().int(), date: z.string(), reason: z.string().nullable() }).nullable(),
   reason: z.string().nullable(),
   author: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   created_at: z.string(),

@@ -111,6 +111,8 @@ export function entryViewQuery(tx: Tx, companyId: number, where: SQL[]) {
     .select({
       entry: ledgerEntries,
       reversedById: reversal.id,
+      reversalDate: reversal.entryDate,
+      reversalReason: reversal.reason,
       studentName: student.name,
       groupName: groups.name,
       groupCode: groups.code,
@@ -147,6 +149,10 @@ export function toLedgerEntry(row: ViewRow): LedgerEntry {
     comment: e.comment,
     reverses_id: e.reversesId,
     reversed_by_id: row.reversedById,
+    reversal:
+      row.reversedById === null
+        ? null
+        : { id: row.reversedById, date: row.reversalDate ?? e.entryDate, reason: row.reversalReason },
     reason: e.reason,
     author: e.authorId === null ? null : { id: e.authorId, name: row.authorName ?? '' },
     created_at: e.createdAt.toISOString(),

@@ -36,6 +36,7 @@ import { initialsOf, PEOPLE_KINDS, phoneText, roleIdsOfPerson } from './people-k
 import { TagList } from './person-badges';
 import { PersonFormModal } from './person-form-modal';
 import { AddToGroupModal, BranchesModal, TagsModal } from './profile-dialogs';
+import { MoneyTab, MoneyTabLabel } from './profile-money-tab';
 import { ContactsTab, GroupsTab, HistoryTab, NotesTab } from './profile-tabs';
 import { useRefusalMessage } from './use-refusal';
 import { usePeopleMutations, useProfile } from './users-api';
@@ -210,6 +211,9 @@ function Profile({ type, person, back }: { type: UserType; person: UserProfile; 
                     children: <GroupsTab person={person} />,
                   },
                 ]),
+            ...(isStudent
+              ? [{ key: 'balance', label: <MoneyTabLabel />, children: <MoneyTab person={person} /> }]
+              : []),
             { key: 'contacts', label: t('users.profile.tabs.contacts'), children: <ContactsTab person={person} /> },
             { key: 'notes', label: t('users.profile.tabs.notes'), children: <NotesTab person={person} /> },
             { key: 'history', label: t('users.profile.tabs.history'), children: <HistoryTab person={person} /> },
