@@ -23,6 +23,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // antd pages render slowly in jsdom; on a busy 2-core machine 5 s is not enough for a form round trip.
+    testTimeout: 30_000,
     ...reporters('web'),
   },
 });
