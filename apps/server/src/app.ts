@@ -12,8 +12,10 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import archiveReasonsModule from './modules/archive-reasons/routes.js';
 import authModule from './modules/auth/routes.js';
+import billingModule from './modules/billing/routes.js';
 import companyModule from './modules/company/routes.js';
 import coursesModule from './modules/courses/routes.js';
+import expensesModule from './modules/expenses/routes.js';
 import financeModule from './modules/finance/routes.js';
 import groupsModule from './modules/groups/routes.js';
 import healthModule from './modules/health/routes.js';
@@ -68,6 +70,8 @@ const API_MODULES = [
   dayLessonsModule,
   reportsModule,
   financeModule,
+  billingModule,
+  expensesModule,
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { startBillingScheduler } from './modules/billing/scheduler.js';
 import { DEMO_COMPANIES, seedDemo } from './seed/demo.js';
 import { DEMO_PASSWORD, demoPhone } from './seed/factories.js';
 
@@ -26,6 +27,9 @@ async function main() {
     webDist: existsSync(webDist) ? webDist : undefined,
     filesDir: join(config.dataDir, 'files'),
   });
+
+  // Spec §9 automatic charges: the daily billing run of every company (docs/billing.md "Daily run").
+  startBillingScheduler(app);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -46,6 +46,10 @@ export const HistoryEvent = {
   archiveReasonChanged: 40,
   tagsAssigned: 41,
   companySettingsChanged: 42,
+  expenseCreated: 43,
+  expenseEdited: 44,
+  expenseDeleted: 45,
+  expenseTypeChanged: 46,
 } as const;
 
 export type HistoryEventName = keyof typeof HistoryEvent;

@@ -5,8 +5,10 @@ import { findCompanyBySubdomain } from '../modules/company/service.js';
 import { inCompany } from '../platform/tenancy.js';
 import { seedDemoAttendance } from './attendance-factories.js';
 import { seedCoursesDemo } from './courses-demo.js';
+import { seedExpensesDemo } from './expenses-demo.js';
 import { type CreatedCompany, createCompanyWithRoleUsers, createRoomRow } from './factories.js';
 import { seedGroupsDemo } from './groups-demo.js';
+import { seedDemoPayments } from './payments-demo.js';
 import { seedUsersDemo } from './users-demo.js';
 
 export const DEMO_COMPANIES = [
@@ -64,6 +66,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       students: people.studentIds,
     });
     await seedDemoAttendance(db, company.id);
+    await seedExpensesDemo(db, company, spec.datas);
+    await seedDemoPayments(db, company);
   }
   return true;
 }

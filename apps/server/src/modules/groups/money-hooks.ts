@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client.js';
 import type { Actor } from '../../platform/actor.js';
+import { settlePlaceMoney } from '../billing/settle.js';
 
 /** A change of a student's place in a group that may move money (spec §4, §7 student-group calls). */
 export type StudentMoneyMovement =
@@ -31,12 +32,9 @@ export type StudentMoneyMovement =
 /**
  * The one place where the groups module hands a student's money over to finance.
  * It is called, in the same transaction, wherever money would move: activation,
- * archiving with return_the_money, and a transfer between groups.
- *
- * Deliberately empty for now: the finance issue implements it (ledger entries,
- * charges, refunds and recalculation per ARCHITECTURE.md "Money"). Until then no
- * balance is touched or faked here.
+ * archiving (with or without return_the_money), and a transfer between groups. The
+ * billing engine settles it (docs/billing.md "Status changes of a student").
  */
-export async function settleStudentMoney(_tx: Tx, _actor: Actor, _movement: StudentMoneyMovement): Promise<void> {
-  // Implemented by the finance issue.
+export async function settleStudentMoney(tx: Tx, actor: Actor, movement: StudentMoneyMovement): Promise<void> {
+  await settlePlaceMoney(tx, actor, movement);
 }

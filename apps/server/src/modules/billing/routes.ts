@@ -1,0 +1,38 @@
+import { reWithdrawBodySchema, reWithdrawQuerySchema, reWithdrawResultSchema } from '@crm/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idempotencyKeyOf, idempotent } from '../../platform/idempotency.js';
+import { reWithdraw } from './re-withdraw.js';
+
+const groupParams = z.object({ group_id: z.coerce.number().int().positive() });
+
+/** Spec §7 Finance: POST /group/{group_id}/re_withdraw — the billing engine's one route. */
+export default async function billingModule(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/group/:group_id/re_withdraw',
+    {
+      // Group staff (spec §6 groupList); the service keeps teachers out, as for other group changes.
+      config: { access: 'groupList' },
+      schema: {
+        tags: ['finance'],
+        params: groupParams,
+        querystring: reWithdrawQuerySchema,
+        body: reWithdrawBodySchema,
+        response: { 200: reWithdrawResultSchema },
+      },
+    },
+    (req) =>
+      req.tenant((tx, actor) =>
+        idempotent(
+          tx,
+          actor.companyId,
+          // The whole URL: the period is in the query, so a key reused for another period is refused.
+          { key: idempotencyKeyOf(req.headers), method: req.method, url: req.url, body: req.body },
+          () => reWithdraw(tx, actor, req.params.group_id, req.query, req.body, req.server.clock()),
+        ),
+      ),
+  );
+}
