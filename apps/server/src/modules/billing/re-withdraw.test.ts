@@ -4,13 +4,11 @@ import { buildTestApp, call, loginAs, openTestDatabase } from '../../../test/hel
 import { groupStudents, historyEvents } from '../../db/schema/index.js';
 import { inCompany } from '../../platform/tenancy.js';
 import { type BillingWorld, createBillingWorld, noonOf } from './billing-test-world.js';
-import billingModule from './routes.js';
 
 /** POST /group/{group_id}/re_withdraw: a period recalculated by reversals and re-booking. */
 const database = await openTestDatabase();
 const { db } = database;
 const app = await buildTestApp(database, { clock: () => noonOf('2025-04-15') });
-await app.register(billingModule, { prefix: '/api/v1' });
 await app.ready();
 
 let w: BillingWorld;

@@ -13,7 +13,8 @@ export function moneyWrite<T>(req: FastifyRequest, work: (tx: Tx, actor: Actor, 
     idempotent(
       tx,
       actor.companyId,
-      { key: idempotencyKeyOf(req.headers), method: req.method, url: req.url.split('?')[0] ?? req.url, body: req.body },
+      // The whole URL: a cancellation's reason travels in the query, and another reason is another request.
+      { key: idempotencyKeyOf(req.headers), method: req.method, url: req.url, body: req.body },
       async () => work(tx, actor, (await companyTime(tx, actor.companyId, req.server.clock())).today),
     ),
   );

@@ -238,6 +238,22 @@ describe('the Idempotency-Key', () => {
     expect(other.body.error.code).toBe('idempotency_key_reused');
   });
 
+  it('takes a cancellation reason in the query as part of the request', async () => {
+    const student = await freshStudent();
+    const paid = (await post(cashier(), '/payment', payment(student, 5_000))).body;
+    const cancel = (reason: string) =>
+      call(app, {
+        method: 'DELETE',
+        url: `/api/v1/payment/${paid.id}?reason=${reason}`,
+        sub: w.sub,
+        token: cashier(),
+        headers: { 'idempotency-key': `cancel-${paid.id}` },
+      });
+    expect((await cancel('first')).status).toBe(200);
+    expect((await cancel('first')).status).toBe(200);
+    expect((await cancel('second')).body.error.code).toBe('idempotency_key_reused');
+  });
+
   it('books exactly the distinct payments of 200 sent at once, half of them repeats', async () => {
     const student = await freshStudent();
     const requests = Array.from({ length: 200 }, (_, i) => {
