@@ -1,32 +1,34 @@
 /**
- * What the bench scenarios share: a throw-away database on the real PostgreSQL,
- * the app listening on a free port, a deterministic random generator and a load
- * loop that reports throughput and percentiles.
+ * What the bench shares: a throw-away database on the real PostgreSQL, the app in a
+ * process of its own on a free port, a deterministic random generator, one HTTP call,
+ * and percentiles.
  */
-import { mkdtempSync } from 'node:fs';
-import { Agent, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { type ChildProcess, fork } from 'node:child_process';
+import { request } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.js';
 import { type Database, openDatabase } from '../apps/server/src/db/client.js';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Keep the database afterwards (for EXPLAIN); its name is printed. */
 const KEEP = process.env.BENCH_KEEP === '1';
+/** The pool of the app under test and of the SQL baselines: the server's production default. */
+export const POOL_SIZE = 10;
 
 /** Runs `work` on a fresh, migrated database named `<prefix>_<time>`, dropped afterwards unless BENCH_KEEP=1. */
-export async function withBenchDatabase(prefix: string, work: (database: Database) => Promise<void>): Promise<void> {
+export async function withBenchDatabase(
+  prefix: string,
+  work: (database: Database, url: string) => Promise<void>,
+): Promise<void> {
   const name = `${prefix}_${Date.now()}`;
+  const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`create database ${name}`);
-  const database = await openDatabase({ url: ADMIN_URL.replace(/\/[^/]*$/, `/${name}`), poolSize: 10 });
+  const database = await openDatabase({ url, poolSize: POOL_SIZE });
   try {
     await database.migrate();
-    await work(database);
+    await work(database, url);
   } finally {
     await database.close();
     if (KEEP) console.log(`kept database ${name}`);
@@ -35,24 +37,85 @@ export async function withBenchDatabase(prefix: string, work: (database: Databas
   }
 }
 
-/** The app on a free local port, and a bearer token of `phone` (password demo1234) at `subdomain`. */
-export async function listeningApp(database: Database, subdomain: string, phone: string) {
-  const app: FastifyInstance = await buildApp({
-    config: { baseDomain: 'localhost', jwtSecret: 'b'.repeat(48), logLevel: 'silent' },
-    database,
-    logger: false,
-    filesDir: mkdtempSync(join(tmpdir(), 'bench-files-')),
+export interface AppServer {
+  port: number;
+  host: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The app in a child process (bench/app-server.ts), so the load generator and the server do not
+ * share an event loop; it listens on a free port of 127.0.0.1 and believes it is `clock`.
+ */
+export async function startAppServer(options: {
+  url: string;
+  subdomain: string;
+  clock: Date;
+  webDist?: string;
+}): Promise<AppServer> {
+  const child: ChildProcess = fork(fileURLToPath(new URL('./app-server.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      BENCH_DATABASE_URL: options.url,
+      BENCH_CLOCK: options.clock.toISOString(),
+      BENCH_WEB_DIST: options.webDist ?? '',
+      BENCH_POOL_SIZE: String(POOL_SIZE),
+    },
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  const login = await app.inject({
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message) => resolve((message as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`the app server exited (${code}) before listening`)));
+  });
+  return {
+    port,
+    host: `${options.subdomain}.localhost`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export interface HttpCall {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+/** One request to the app (Node cannot resolve *.localhost: 127.0.0.1 with a Host header). */
+export function httpCall(server: AppServer, call: HttpCall, token?: string): Promise<{ status: number; body: string }> {
+  const headers: Record<string, string | number> = { host: server.host, ...call.headers };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (call.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    headers['content-length'] = Buffer.byteLength(call.body);
+  }
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: server.port, path: call.path, method: call.method, headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      },
+    );
+    req.on('error', reject);
+    req.end(call.body);
+  });
+}
+
+/** A bearer token of `phone` (password demo1234) at the server's company. */
+export async function logIn(server: AppServer, phone: string): Promise<string> {
+  const res = await httpCall(server, {
     method: 'POST',
-    url: '/api/v1/auth/login',
-    headers: { host: `${subdomain}.localhost` },
-    payload: { phone, password: 'demo1234' },
+    path: '/api/v1/auth/login',
+    body: JSON.stringify({ phone, password: 'demo1234' }),
   });
-  const token = JSON.parse(login.body).access_token as string;
-  return { app, port, token, host: `${subdomain}.localhost` };
+  if (res.status !== 200) throw new Error(`log-in of ${phone}: ${res.status} ${res.body.slice(0, 200)}`);
+  return JSON.parse(res.body).access_token as string;
 }
 
 /** A small deterministic generator (mulberry32), so every run measures the same data. */
@@ -66,58 +129,6 @@ export function random(seed: number) {
   };
 }
 
-function get(port: number, path: string, host: string, token: string, agent: Agent): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request({ port, path, agent, headers: { host, authorization: `Bearer ${token}` } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const percentile = (sorted: number[], p: number) =>
+/** The p-th percentile (0…1) of ascending values. */
+export const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-
-export interface LoadTarget {
-  port: number;
-  host: string;
-  token: string;
-}
-
-/**
- * GETs `pathOf(i)` for i = 0 … requests−1 from `concurrency` clients and prints one
- * line: throughput, p50, p95, p99 and failures (any status but 200).
- */
-export async function runLoad(
-  label: string,
-  target: LoadTarget,
-  options: { concurrency: number; requests: number; pathOf: (i: number) => string },
-): Promise<void> {
-  const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
-  const latencies: number[] = [];
-  let next = 0;
-  let failures = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: options.concurrency }, async () => {
-      while (next < options.requests) {
-        const path = options.pathOf(next++);
-        const t = performance.now();
-        const status = await get(target.port, path, target.host, target.token, agent);
-        latencies.push(performance.now() - t);
-        if (status !== 200) failures++;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const ms = (v: number) => `${v.toFixed(1)} ms`;
-  console.log(
-    `${label}, concurrency ${options.concurrency}, ${options.requests} requests: ` +
-      `${(options.requests / seconds).toFixed(0)} req/s, p50 ${ms(percentile(latencies, 0.5))}, ` +
-      `p95 ${ms(percentile(latencies, 0.95))}, p99 ${ms(percentile(latencies, 0.99))}, failures ${failures}`,
-  );
-}

@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { companyUrl, logIn, msg, screenshots, typeInto } from './support';
+import { type Browser, expect, test } from '@playwright/test';
+import { api, companyUrl, logIn, msg, screenshots, typeInto } from './support';
 
 const en = (key: string, vars?: Record<string, string>) => msg('en', key, vars);
 const suffix = Math.random().toString(36).slice(2, 6).toUpperCase();
@@ -20,22 +20,6 @@ const today = companyDay();
 const nextWeek = companyDay(7);
 const inTwoWeeks = companyDay(14);
 const movedTo = companyDay(15);
-
-/** An API call from the signed-in page, with its token, as the web app makes it. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`/api/v1${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.json();
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
 
 async function englishPage(browser: Browser, width: number) {
   const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });

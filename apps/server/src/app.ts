@@ -17,13 +17,18 @@ import companyModule from './modules/company/routes.js';
 import coursesModule from './modules/courses/routes.js';
 import expensesModule from './modules/expenses/routes.js';
 import financeModule from './modules/finance/routes.js';
+import financeReportsModule from './modules/finance-reports/routes.js';
 import groupsModule from './modules/groups/routes.js';
 import healthModule from './modules/health/routes.js';
 import holidaysModule from './modules/holidays/routes.js';
+import leadBoardModule from './modules/leads/board-routes.js';
+import leadExtrasModule from './modules/leads/extra-routes.js';
+import leadsModule from './modules/leads/routes.js';
 import dayLessonsModule from './modules/lessons/day-routes.js';
 import lessonsModule from './modules/lessons/routes.js';
 import reportsModule from './modules/reports/routes.js';
 import roomsModule from './modules/rooms/routes.js';
+import salariesModule from './modules/salaries/routes.js';
 import tagsModule from './modules/tags/routes.js';
 import timetableModule from './modules/timetable/routes.js';
 import usersModule from './modules/users/routes.js';
@@ -72,6 +77,11 @@ const API_MODULES = [
   financeModule,
   billingModule,
   expensesModule,
+  financeReportsModule,
+  salariesModule,
+  leadBoardModule,
+  leadExtrasModule,
+  leadsModule,
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

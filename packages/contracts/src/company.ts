@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lessonsPerMonthSchema, studentPaymentModeSchema } from './billing.js';
 import { COUNTRIES } from './countries.js';
 import { LANGUAGES, THEMES } from './locale.js';
 
@@ -72,6 +73,8 @@ export const companyPublicSchema = companySharedInfoSchema.extend({
     teacher_attendance_only_during_lesson: z.boolean().optional(),
     /** The company's own IANA time zone; null: its country's (COUNTRY_RULES.timeZone). */
     time_zone: z.string().nullable().optional(),
+    student_payment_mode: studentPaymentModeSchema.optional(),
+    lessons_per_month_status: lessonsPerMonthSchema.optional(),
   }),
 });
 export type CompanyPublic = z.infer<typeof companyPublicSchema>;
@@ -102,6 +105,9 @@ export const companySettingsUpdateSchema = z
     lesson_start_time_step_five_minutes: z.boolean().optional(),
     /** An IANA time zone; null: the country's. Checked by canonicalTimeZone on the server. */
     time_zone: z.string().trim().min(1).max(TIME_ZONE_MAX).nullable().optional(),
+    /** Spec §9; applies to billing units not yet charged (docs/billing.md). */
+    student_payment_mode: studentPaymentModeSchema.optional(),
+    lessons_per_month_status: lessonsPerMonthSchema.optional(),
   })
   .strict();
 export type CompanySettingsUpdate = z.infer<typeof companySettingsUpdateSchema>;

@@ -8,14 +8,41 @@ import { z } from 'zod';
 /** `HH:MM`, 00:00 … 23:59. */
 export const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 
+/*
+ * Day numbers by the proleptic Gregorian calendar's arithmetic (400-year eras of 146,097 days, years counted
+ * from March so the leap day ends a year), without building a Date: the lesson calendar and the billing
+ * engine convert dates for every day of every group they price, and a Date and its ISO string for each
+ * were the largest share of a debtors list's server time (docs/performance.md).
+ */
+
 /** Days since 1970-01-01 of a `YYYY-MM-DD` date. */
 export function toDayNumber(date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return Math.round(Date.UTC(y, m - 1, d) / 86_400_000);
+  const month = Number(date.slice(5, 7));
+  const year = Number(date.slice(0, 4)) - (month <= 2 ? 1 : 0);
+  const era = Math.floor(year / 400);
+  const yearOfEra = year - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + Number(date.slice(8, 10)) - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
 }
 
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
 /** `YYYY-MM-DD` of a day number (days since 1970-01-01). */
-export const dateOfDayNumber = (day: number): string => new Date(day * 86_400_000).toISOString().slice(0, 10);
+export function dateOfDayNumber(day: number): string {
+  const shifted = day + 719_468;
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const marchMonth = Math.floor((5 * dayOfYear + 2) / 153);
+  const dayOfMonth = dayOfYear - Math.floor((153 * marchMonth + 2) / 5) + 1;
+  const month = marchMonth < 10 ? marchMonth + 3 : marchMonth - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(dayOfMonth)}`;
+}
 
 /** `date` plus a number of days (negative: earlier). */
 export const addDays = (date: string, days: number): string => dateOfDayNumber(toDayNumber(date) + days);
@@ -46,10 +73,13 @@ export const minutesOf = (time: string): number => {
 export const timeOf = (minutes: number): string =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
-/** The calendar day and time of day (`HH:MM`) of an instant in an IANA time zone. */
-export function zonedDateTime(at: Date, timeZone: string): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
+/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
@@ -57,7 +87,16 @@ export function zonedDateTime(at: Date, timeZone: string): { date: string; time:
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
-    })
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The calendar day and time of day (`HH:MM`) of an instant in an IANA time zone. */
+export function zonedDateTime(at: Date, timeZone: string): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    zoneFormat(timeZone)
       .formatToParts(at)
       .map((part) => [part.type, part.value]),
   );

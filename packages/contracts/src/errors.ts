@@ -65,6 +65,14 @@ export const ERROR_MESSAGES = {
   idempotency_key_reused: 'This Idempotency-Key was already used for another request.',
   not_a_payment: 'This entry is not a payment.',
   not_a_write_off: 'This entry is not a write-off.',
+  salary_publish_failed: 'The salary could not be published: recalculate it and try again.',
+  salary_already_published: 'This salary has already been published.',
+  // Leads
+  lead_not_on_board: 'This lead is no longer on the board (archived or already a student).',
+  lead_not_archived: 'This lead is not archived.',
+  lead_already_student: 'This lead has already become a student.',
+  lead_reason_required: 'Choose the reason for deleting the lead.',
+  too_many_requests: 'Too many requests. Please wait a minute and try again.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

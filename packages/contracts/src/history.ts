@@ -50,6 +50,19 @@ export const HistoryEvent = {
   expenseEdited: 44,
   expenseDeleted: 45,
   expenseTypeChanged: 46,
+  salarySettingsChanged: 47,
+  salaryPublished: 48,
+  billingRecalculated: 49,
+  leadEdited: 50,
+  leadMoved: 51,
+  leadArchived: 52,
+  leadRestored: 53,
+  leadConverted: 54,
+  leadBoardChanged: 55,
+  leadSettingsChanged: 56,
+  leadsImported: 57,
+  salaryCalculated: 58,
+  salaryUnpublished: 59,
 } as const;
 
 export type HistoryEventName = keyof typeof HistoryEvent;

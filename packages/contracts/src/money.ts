@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { isoDateSchema } from './catalog.js';
 import { idSchema, pageQuerySchema, paginationSchema } from './common.js';
+import type { Country } from './countries.js';
 import { COURSE_PRICE_MAX } from './courses.js';
+import { LANGUAGES } from './locale.js';
 
 /**
  * Money (ARCHITECTURE.md "Money", spec §3 Payment, Write-off, Refund): integers in
@@ -33,6 +35,20 @@ export const PAYMENT_METHODS = [
   'midtrans',
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Spec §3: the methods that work in any country. */
+const GENERAL_PAYMENT_METHODS: readonly PaymentMethod[] = ['cash', 'card', 'transfer', 'bank_account'];
+/** The online providers a company can take money through, by its country (Midtrans is Indonesian). */
+const ONLINE_PAYMENT_METHODS: Partial<Record<Country, readonly PaymentMethod[]>> = {
+  uz: ['payme', 'click', 'uzum'],
+  id: ['midtrans'],
+};
+
+/** The methods a company of this country offers; `keep` leaves an older entry's method choosable. */
+export function paymentMethodsOf(country: Country | undefined, keep?: PaymentMethod | null): PaymentMethod[] {
+  const offered = [...GENERAL_PAYMENT_METHODS, ...(ONLINE_PAYMENT_METHODS[country ?? 'uz'] ?? [])];
+  return keep && !offered.includes(keep) ? [...offered, keep] : offered;
+}
 
 /** The largest single amount, in minor units (a trillion: far above any real payment). */
 export const AMOUNT_MAX = COURSE_PRICE_MAX;
@@ -78,6 +94,11 @@ export const paymentCreateSchema = z.object({
   method: z.enum(PAYMENT_METHODS),
   /** The group the money is meant for; absent: the student's general balance. */
   group_id: idSchema.nullish(),
+  /**
+   * The branch whose cash desk took the money: one of the student's branches (the group's, when a
+   * group is given). Absent: the group's branch, else the student's first branch the caller works in.
+   */
+  branch_id: idSchema.nullish(),
   comment: commentSchema,
 });
 export type PaymentCreate = z.infer<typeof paymentCreateSchema>;
@@ -124,6 +145,8 @@ export const refundCreateSchema = z.object({
   date: isoDateSchema,
   method: z.enum(PAYMENT_METHODS),
   group_id: idSchema.nullish(),
+  /** The branch whose cash desk hands the money back (as for a payment). */
+  branch_id: idSchema.nullish(),
   comment: commentSchema,
 });
 export type RefundCreate = z.infer<typeof refundCreateSchema>;
@@ -180,24 +203,108 @@ export const studentLedgerSchema = z.object({ data: z.array(ledgerEntrySchema), 
 
 /* ------------------------------------------------------------------ debtors */
 
-/** POST /user/debtors/{list}/{branch_id}: students of the branch whose balance is below zero, deepest debt first. */
-export const debtorsParamsSchema = z.object({ list: z.literal('list'), branch_id: idSchema });
-export const debtorsQuerySchema = pageQuerySchema.extend({
+/**
+ * The lists of POST /user/debtors/{list}/{branch_id} (spec §7): `list` the debtors, whose
+ * balance is below zero; `not-enough` the students whose balance is not below zero but does
+ * not cover what their active groups will charge next (spec §9 auto-SMS "balance-not-enough").
+ */
+export const DEBTOR_LISTS = ['list', 'not-enough'] as const;
+export type DebtorListName = (typeof DEBTOR_LISTS)[number];
+
+/** Where a student's money stands against what he owes now and what comes next. */
+export type BalanceState = 'debtor' | 'not_enough' | 'enough';
+
+/**
+ * The rule behind the two lists and the debtor and balance-not-enough SMS: below zero he
+ * owes money; from zero up to (not including) his next charge — the sum of what each of
+ * his active groups charges for its next period, as the billing engine prices it — the
+ * balance is not enough; a student with nothing to be charged next is never "not enough".
+ */
+export function balanceStateOf(balance: number, nextCharge: number): BalanceState {
+  if (balance < 0) return 'debtor';
+  return balance < nextCharge ? 'not_enough' : 'enough';
+}
+
+/**
+ * A group's share of a student's debt: what he owes in the group, but never more than he
+ * owes at all — money paid to his general balance (no group) covers group debts. 0 when
+ * he owes nothing there.
+ */
+export const groupDebtOf = (studentBalance: number, groupBalance: number): number =>
+  Math.max(0, Math.min(-studentBalance, -groupBalance));
+
+/**
+ * Spec §3 "debt lesson count": how many lessons of the group a debt equals, the debt
+ * divided by the price of one lesson of that group for that student, rounded up (a debt of
+ * half a lesson is one lesson owed). null when the lesson has no price (a free course).
+ */
+export function debtLessonCount(debt: number, lessonPrice: number | null): number | null {
+  if (debt <= 0) return 0;
+  if (lessonPrice === null || lessonPrice <= 0) return null;
+  return Math.ceil(debt / lessonPrice);
+}
+
+export const debtorsParamsSchema = z.object({ list: z.enum(DEBTOR_LISTS), branch_id: idSchema });
+export const debtorsFilterSchema = z.object({
   name_or_phone: z.string().trim().max(100).optional(),
   group_id: idSchema.optional(),
 });
+export const debtorsQuerySchema = pageQuerySchema.extend(debtorsFilterSchema.shape);
 export type DebtorsQuery = z.infer<typeof debtorsQuerySchema>;
+
+/** The next charge of one group: the first billing unit after today with something to pay. */
+export const nextChargeSchema = z.object({ date: z.string(), amount: z.number().int() });
+export type NextCharge = z.infer<typeof nextChargeSchema>;
+
+export const debtorGroupSchema = groupBalanceSchema.extend({
+  /** One lesson of the group for this student (his individual price when one is in force), minor units. */
+  lesson_price: z.number().int().nullable(),
+  /** The group's share of his debt (groupDebtOf), ≥ 0. */
+  debt: z.number().int(),
+  /** Spec §3 "debt lesson count" of the group (debtLessonCount). */
+  debt_lessons: z.number().int().nullable(),
+  /** null: the group charges him nothing next (not active, the group or course ends). */
+  next_charge: nextChargeSchema.nullable(),
+});
+export type DebtorGroup = z.infer<typeof debtorGroupSchema>;
+
 export const debtorSchema = z.object({
   student: z.object({ id: z.number().int(), name: z.string(), phone: z.string() }),
-  /** Negative: what the student owes, in minor units. */
+  /** The sum of all his entries; negative: what he owes, in minor units. */
   balance: z.number().int(),
-  groups: z.array(groupBalanceSchema),
+  /** What his active groups charge next, together (balanceStateOf's nextCharge). */
+  next_charge: z.number().int(),
+  groups: z.array(debtorGroupSchema),
 });
 export type Debtor = z.infer<typeof debtorSchema>;
 export const debtorsListSchema = z.object({
   data: z.array(debtorSchema),
   pagination: paginationSchema,
-  /** The sum of all the filter's debts (negative). */
+  /** The sum of all the filter's debts (negative; 0 in the not-enough list). */
   total_debt: z.number().int(),
+  /** not-enough: what the filter's students lack for their next charges, together; null in the debtors list. */
+  total_shortfall: z.number().int().nullable(),
 });
 export type DebtorsList = z.infer<typeof debtorsListSchema>;
+
+/**
+ * GET /user/debtors-export/{branch_id} (spec §7: date_start, date_end; a file): the debtors
+ * as of date_end (default: the company's today) — students whose entries dated up to that
+ * day sum below zero — with how their balance moved from date_start (default: the first
+ * day of date_end's month) to date_end. The list's filters apply too.
+ */
+export const debtorsExportQuerySchema = debtorsFilterSchema
+  .extend({
+    date_start: isoDateSchema
+      .optional()
+      .describe("The period's first day: the sheet shows each balance on the eve of it (default: date_end's 1st)"),
+    date_end: isoDateSchema
+      .optional()
+      .describe('The day the debts are taken on: entries dated up to it (default: the company today)'),
+    lang: z.enum(LANGUAGES).optional(),
+  })
+  .refine((q) => !q.date_start || !q.date_end || q.date_start <= q.date_end, {
+    path: ['date_start'],
+    message: 'date_start must not be after date_end',
+  });
+export type DebtorsExportQuery = z.infer<typeof debtorsExportQuerySchema>;

@@ -1,10 +1,11 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Logger, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -20,11 +21,50 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything that runs queries: the database or a transaction. */
 export type Queryable = Db | Tx;
 
+/** Stops a `listen`. */
+export type Unlisten = () => Promise<void>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel` committed by any process on this database
+   * (PostgreSQL: one dedicated connection per call, reconnected if it drops; PGlite: in process).
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
   close(): Promise<void>;
+}
+
+/** One statement as Drizzle sent it to the driver. */
+export interface CapturedStatement {
+  sql: string;
+  params: unknown[];
+}
+
+const captures = new AsyncLocalStorage<CapturedStatement[]>();
+
+/**
+ * Drizzle calls this for every statement of both drivers, inside transactions too. Without
+ * an active capture it is one `getStore()` (AsyncLocalStorage costs nothing until `run`).
+ */
+const statementRecorder: Logger = {
+  logQuery(query, params) {
+    captures.getStore()?.push({ sql: query, params });
+  },
+};
+
+/**
+ * Runs `work` and answers the statements it issued through Drizzle (the query-budget tests
+ * wrap one request in it). node-postgres's `begin`/`commit` go through Drizzle and appear here;
+ * PGlite sends its own, so callers that compare drivers leave transaction control out.
+ */
+export async function captureStatements<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; statements: CapturedStatement[] }> {
+  const statements: CapturedStatement[] = [];
+  const result = await captures.run(statements, work);
+  return { result, statements };
 }
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -53,19 +93,20 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     client = new PGlite({ extensions: { pg_trgm, btree_gin } });
   }
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: statementRecorder }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     // One connection, one user: no other process can be migrating at the same time.
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = drizzleNodePg(pool, { schema, logger: statementRecorder }) as unknown as Db;
   await pool.query('select 1');
   return {
     db,
@@ -81,7 +122,50 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         conn.release();
       }
     },
+    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
     close: () => pool.end(),
+  };
+}
+
+/** How long to wait before reconnecting a dropped LISTEN connection. */
+const RELISTEN_DELAY_MS = 1000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). If it drops,
+ * it reconnects after a pause and calls `onPayload('')` so the listener re-reads what it may have missed.
+ */
+async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void): Promise<Unlisten> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    next.on('error', () => {
+      if (stopped || client !== next) return;
+      client = null;
+      void next.end().catch(() => {});
+      setTimeout(() => void reconnect(), RELISTEN_DELAY_MS);
+    });
+    await next.connect();
+    await next.query(`listen "${channel.replace(/"/g, '""')}"`);
+    client = next;
+  };
+  const reconnect = async () => {
+    if (stopped) return;
+    try {
+      await connect();
+      onPayload('');
+    } catch {
+      setTimeout(() => void reconnect(), RELISTEN_DELAY_MS);
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
+    client = null;
   };
 }
 

@@ -20,7 +20,12 @@ export interface HistoryRecord {
 }
 
 /** Writes a history event (spec §3) in the caller's transaction, so it exists exactly when the change does. */
-export async function recordHistory(tx: Tx, actor: Pick<Actor, 'id' | 'companyId'>, record: HistoryRecord) {
+/** `actor.id` null: nobody of the staff did it (a visitor's lead form); the log shows it as the system's. */
+export async function recordHistory(
+  tx: Tx,
+  actor: { id: Actor['id'] | null; companyId: number },
+  record: HistoryRecord,
+) {
   await tx.insert(historyEvents).values({
     companyId: actor.companyId,
     type: HistoryEvent[record.event],

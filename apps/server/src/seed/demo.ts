@@ -8,7 +8,9 @@ import { seedCoursesDemo } from './courses-demo.js';
 import { seedExpensesDemo } from './expenses-demo.js';
 import { type CreatedCompany, createCompanyWithRoleUsers, createRoomRow } from './factories.js';
 import { seedGroupsDemo } from './groups-demo.js';
+import { seedLeadsDemo } from './leads-demo.js';
 import { seedDemoPayments } from './payments-demo.js';
+import { seedSalariesDemo } from './salaries-demo.js';
 import { seedUsersDemo } from './users-demo.js';
 
 export const DEMO_COMPANIES = [
@@ -68,6 +70,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoAttendance(db, company.id);
     await seedExpensesDemo(db, company, spec.datas);
     await seedDemoPayments(db, company);
+    await seedSalariesDemo(db, company, spec.datas);
+    await seedLeadsDemo(db, company, spec.datas, await teachableCourses(db, company));
   }
   return true;
 }

@@ -33,6 +33,7 @@ export const foreignRows: ForeignRows = async (db, foreign) => {
     '/api/v1/write-off/:id': { params: { id: writeOffId! } },
     '/api/v1/user/:id/balance': { params: { id: student } },
     '/api/v1/user/debtors/:list/:branch_id': { params: { list: 'list', branch_id: branchId }, bodies: { POST: {} } },
+    '/api/v1/user/debtors-export/:branch_id': { params: { branch_id: branchId } },
     '/api/v1/user/:id/monthly_balance': { params: { id: student } },
     '/api/v1/user/:id/ledger': { params: { id: student } },
   };

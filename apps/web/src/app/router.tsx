@@ -1,8 +1,10 @@
 import { Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
+import { leadFormRoute } from '../features/lead-form/lead-form-route';
 import { RouteErrorPage } from '../features/system/route-error-page';
+import { getSession } from '../shared/session/session-store';
 import { PageSpinner } from '../shared/ui/page-spinner';
-import { type FeatureRoute, lazyPage } from './feature-routes';
+import { type FeatureRoute, lazyPage, preloadElement } from './feature-routes';
 import { LOGIN_PATH, ONBOARDING_PATH } from './guards/guard-decisions';
 import { GuestOnly, RequireArea, RequireSession } from './guards/route-guards';
 import { navRoutes } from './navigation/nav-items';
@@ -33,7 +35,7 @@ function Root() {
   );
 }
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteErrorPage />,
@@ -47,6 +49,7 @@ export const router = createBrowserRouter([
         ),
       },
       { path: '/error', element: <UnknownCompanyPage /> },
+      leadFormRoute,
       { path: '/no-access', element: <NoAccessPage /> },
       {
         element: <RequireSession />,
@@ -73,4 +76,20 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+/**
+ * A signed-in visit starts loading the shell's code and the opened page's together: drawn in turn, the
+ * page's code was asked for only once the shell had loaded and drawn (≈0.3 s later on a laptop).
+ */
+function preloadFirstScreen(pathname: string): void {
+  if (!getSession().token) return;
+  const path = matchRoutes(routes, pathname)?.at(-1)?.route.path;
+  if (path === undefined || path === LOGIN_PATH) return;
+  AppShell.preload();
+  preloadElement(builtAt.get(path)?.element);
+}
+
+preloadFirstScreen(window.location.pathname);
+
+export const router = createBrowserRouter(routes);

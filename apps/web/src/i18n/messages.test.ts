@@ -1,6 +1,6 @@
 import { ERROR_CODES, LANGUAGES } from '@crm/contracts';
 import { describe, expect, it } from 'vitest';
-import { allMessages, FEATURE_MESSAGES, MESSAGE_FILES, messagesFor } from './messages';
+import { allMessages, FEATURE_MESSAGES, messageFile, messagesFor } from './messages';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -13,17 +13,17 @@ const at = (tree: Tree, path: string): unknown =>
   path.split('.').reduce<unknown>((node, key) => (node as Tree | undefined)?.[key], tree);
 
 describe('message files', () => {
-  const englishKeys = keysOf(MESSAGE_FILES.en).sort();
+  const englishKeys = keysOf(messageFile('en')).sort();
 
   it.each(LANGUAGES)('%s has exactly the keys of en, none of them empty', (language) => {
-    const file: Tree = MESSAGE_FILES[language];
+    const file: Tree = messageFile(language);
     expect(keysOf(file).sort()).toEqual(englishKeys);
     for (const key of englishKeys) expect(String(at(file, key)).trim(), key).not.toBe('');
   });
 
   it.each(LANGUAGES)('%s translates every error code of the contracts', (language) => {
     for (const code of ERROR_CODES)
-      expect(at(MESSAGE_FILES[language], `errors.${code}`), code).toEqual(expect.any(String));
+      expect(at(messageFile(language), `errors.${code}`), code).toEqual(expect.any(String));
   });
 
   it.each(LANGUAGES)('%s relabels only keys that exist outside the kindergarten section', (language) => {
@@ -45,7 +45,7 @@ describe('message files', () => {
   });
 
   it('lets no feature overwrite a key of the app or of another feature', () => {
-    const owners = new Map<string, string>(keysOf(MESSAGE_FILES.en).map((key) => [key, 'app']));
+    const owners = new Map<string, string>(keysOf(messageFile('en')).map((key) => [key, 'app']));
     for (const [feature, files] of Object.entries(FEATURE_MESSAGES)) {
       for (const key of keysOf(files.en ?? {}).filter((k) => !k.startsWith('kindergarten.'))) {
         expect(owners.get(key), `${feature} redefines ${key}`).toBeUndefined();
@@ -57,8 +57,8 @@ describe('message files', () => {
   it('is really translated: the languages do not share their sentences', () => {
     for (const language of ['uz', 'ru', 'id'] as const) {
       expect(at(allMessages(language), 'rooms.add')).not.toBe(at(allMessages('en'), 'rooms.add'));
-      expect(at(MESSAGE_FILES[language], 'errors.wrong_credentials')).not.toBe(
-        MESSAGE_FILES.en.errors.wrong_credentials,
+      expect(at(messageFile(language), 'errors.wrong_credentials')).not.toBe(
+        messageFile('en').errors.wrong_credentials,
       );
     }
   });
@@ -75,7 +75,7 @@ describe('messagesFor', () => {
 
   it('keeps every other key and drops the overlay section itself', () => {
     const kindergarten = messagesFor('ru', 'kindergarten');
-    expect(at(kindergarten, 'nav.rooms')).toBe(MESSAGE_FILES.ru.nav.rooms);
+    expect(at(kindergarten, 'nav.rooms')).toBe(messageFile('ru').nav.rooms);
     expect(at(kindergarten, 'kindergarten')).toBeUndefined();
     expect(keysOf(kindergarten).sort()).toEqual(keysOf(messagesFor('ru', 'training_center')).sort());
   });

@@ -1,33 +1,44 @@
 import type { CompanyType, Language } from '@crm/contracts';
-import en from './en.json';
-import id from './id.json';
-import ru from './ru.json';
-import uz from './uz.json';
+import type en from './en.json';
 
 export type MessageFile = typeof en;
 export type MessageTree = { [key: string]: string | MessageTree };
 
-// Typing every file as the English one makes tsc refuse a file whose sections differ.
-export const MESSAGE_FILES: Record<Language, MessageFile> = { uz, ru, en, id };
-
 /**
- * Each feature keeps its own wording in `features/<domain>/messages/<lang>.json`
- * (top-level sections merged into the app's tree, an optional `kindergarten`
- * section too), so domains grow without touching one shared file.
+ * The wording of one language is loaded when that language is first shown: the build puts each
+ * language's files in a chunk of its own (vite.config.ts), so the log-in page carries one language,
+ * not four. Each feature keeps its own wording in `features/<domain>/messages/<lang>.json` (top-level
+ * sections merged into the app's tree, an optional `kindergarten` section too), so domains grow
+ * without touching one shared file.
  */
-const FEATURE_FILES = import.meta.glob<MessageTree>('../features/*/messages/*.json', {
-  eager: true,
-  import: 'default',
-});
+const APP_FILES = import.meta.glob<MessageFile>('./*.json', { import: 'default' });
+const FEATURE_FILES = import.meta.glob<MessageTree>('../features/*/messages/*.json', { import: 'default' });
 
-/** Feature message files by feature, then language. */
+const appFiles: Partial<Record<Language, MessageFile>> = {};
+/** Feature message files by feature, then language (the languages loaded so far). */
 export const FEATURE_MESSAGES: Record<string, Partial<Record<Language, MessageTree>>> = {};
-for (const [path, tree] of Object.entries(FEATURE_FILES)) {
-  const [, feature, language] = path.match(/features\/([^/]+)\/messages\/(\w+)\.json$/) ?? [];
-  if (!feature || !language) continue;
-  const files = FEATURE_MESSAGES[feature] ?? {};
-  files[language as Language] = tree;
-  FEATURE_MESSAGES[feature] = files;
+
+export const isLoaded = (language: Language): boolean => appFiles[language] !== undefined;
+
+/** Loads the app's and every feature's file of a language (once). */
+export async function loadMessages(language: Language): Promise<void> {
+  if (isLoaded(language)) return;
+  const load = APP_FILES[`./${language}.json`];
+  if (!load) throw new Error(`no messages for ${language}`);
+  const features = Object.entries(FEATURE_FILES).filter(([path]) => path.endsWith(`/${language}.json`));
+  const [app, ...trees] = await Promise.all([load(), ...features.map(([, loadFeature]) => loadFeature())]);
+  features.forEach(([path], index) => {
+    const feature = path.match(/features\/([^/]+)\/messages\//)?.[1];
+    if (feature) FEATURE_MESSAGES[feature] = { ...FEATURE_MESSAGES[feature], [language]: trees[index] };
+  });
+  appFiles[language] = app as MessageFile;
+}
+
+/** The app's own file of a loaded language. */
+export function messageFile(language: Language): MessageFile {
+  const file = appFiles[language];
+  if (!file) throw new Error(`messages of ${language} are not loaded`);
+  return file;
 }
 
 function overlay(base: MessageTree, patch: MessageTree): MessageTree {
@@ -39,11 +50,11 @@ function overlay(base: MessageTree, patch: MessageTree): MessageTree {
   return merged;
 }
 
-/** The whole tree of one language: the app's file with every feature's file merged in. */
+/** The whole tree of a loaded language: the app's file with every feature's file merged in. */
 export function allMessages(language: Language): MessageTree {
   return Object.values(FEATURE_MESSAGES).reduce<MessageTree>(
     (tree, feature) => overlay(tree, feature[language] ?? {}),
-    MESSAGE_FILES[language],
+    messageFile(language),
   );
 }
 

@@ -62,6 +62,27 @@ export const ledgerEntries = pgTable(
 );
 
 /**
+ * Each student's balance, the sum of his ledger entries, kept by the database: a statement-level trigger on
+ * `ledger_entries` adds every inserted statement's amounts (migration 0009), and the application may only read
+ * it. Lists over many students (debtors) read it instead of summing a large company's ledger on every request
+ * (docs/decisions/0017). The ledger stays the truth: the money property tests check the two agree.
+ */
+export const studentBalances = pgTable(
+  'student_balances',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    studentId: bigint('student_id', { mode: 'number' }).notNull(),
+    /** Minor units, signed, as the ledger's amounts. */
+    balance: bigint('balance', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.studentId] }),
+    foreignKey({ columns: [t.companyId, t.studentId], foreignColumns: [users.companyId, users.id] }),
+    tenantIsolation(t),
+  ],
+);
+
+/**
  * Idempotency-Key of money-moving POSTs: the first answer is kept with a hash of the
  * request, so a repeat gets the same answer and books nothing, and the same key with
  * another request is refused.

@@ -69,6 +69,9 @@ export const userBranches = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.userId, t.branchId] }),
+    // A branch's people (its student list, its debtors): straight to the branch's rows, where the key above
+    // made the planner read the whole company's rows to find one branch's.
+    index('user_branches_by_branch').on(t.companyId, t.branchId, t.userId),
     foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.companyId, t.branchId], foreignColumns: [branches.companyId, branches.id] }),
     tenantIsolation(t),

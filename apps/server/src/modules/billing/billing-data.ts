@@ -14,13 +14,14 @@ export type GroupToBill = BillingGroup & CalendarGroup & { status: number };
 /**
  * The groups to bill with their courses' prices, locked: every change of a student's
  * place locks its group first (groups/students-in-group.ts), so a batch sees no place
- * change half-done and two writers of one group's charges take turns.
+ * change half-done and two writers of one group's charges take turns. `lock: false` for a
+ * reader (the debtors list) that must neither wait for nor hold up a billing batch.
  */
 export async function loadGroupsToBill(
   tx: Tx,
   companyId: number,
   where: SQL | undefined,
-  limit?: number,
+  { limit, lock = true }: { limit?: number; lock?: boolean } = {},
 ): Promise<GroupToBill[]> {
   const query = tx
     .select({
@@ -43,23 +44,29 @@ export async function loadGroupsToBill(
     .where(and(eq(groups.companyId, companyId), where))
     .orderBy(asc(groups.id))
     .$dynamic();
-  return (limit === undefined ? query : query.limit(limit)).for('update', { of: groups });
+  const limited = limit === undefined ? query : query.limit(limit);
+  return lock ? limited.for('update', { of: groups }) : limited;
 }
 
 /**
- * The places of the groups (one student's only, when given) with their status timelines.
- * A change's day is the day it names (archiving: the left date), else the company-local
- * day it happened on.
+ * The places of the groups (only these students' when given: one, or the few a list prices) with their status
+ * timelines. A change's day is the day it names (archiving: the left date), else the company-local day it
+ * happened on.
  */
 export async function loadPlaces(
   tx: Tx,
   companyId: number,
   groupIds: readonly number[],
   timeZone: string,
-  studentId?: number,
+  students?: number | readonly number[],
 ): Promise<BillingPlace[]> {
   if (!groupIds.length) return [];
-  const ofStudent = (column: AnyPgColumn) => (studentId === undefined ? undefined : eq(column, studentId));
+  const ofStudent = (column: AnyPgColumn) =>
+    students === undefined
+      ? undefined
+      : typeof students === 'number'
+        ? eq(column, students)
+        : inArray(column, [...students]);
   const placeRows = await tx
     .select({
       groupId: groupStudents.groupId,

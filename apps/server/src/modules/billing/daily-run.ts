@@ -33,7 +33,7 @@ export async function billNextGroups(
     tx,
     ctx.companyId,
     and(inArray(groups.status, [...RUNNING_GROUP_STATUSES]), gt(groups.id, options.afterGroupId)),
-    options.limit,
+    { limit: options.limit },
   );
   const window = dailyWindow(ctx.today);
   const bills = await billPlaces(tx, ctx, batch, window);

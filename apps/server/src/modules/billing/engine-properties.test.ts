@@ -3,7 +3,7 @@ import { and, count, eq, isNotNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/helpers.js';
-import { ledgerEntries } from '../../db/schema/index.js';
+import { ledgerEntries, studentBalances } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
 import { inCompany } from '../../platform/tenancy.js';
 import { studentBalance } from '../finance/balances.js';
@@ -151,6 +151,14 @@ async function checkLedger(w: BillingWorld, model: Model, mode: StudentPaymentMo
     const sum = entries.filter((e) => e.studentId === p.id).reduce((s, e) => s + e.amount, 0);
     const shown = await inCompany(w.db, w.companyId, (tx) => studentBalance(tx, ownerOf(w), p.id));
     expect(shown.balance).toBe(sum);
+    // And the balance the database keeps beside the ledger (student_balances, what the debtors lists read).
+    const [kept] = await inCompany(w.db, w.companyId, (tx) =>
+      tx
+        .select({ balance: studentBalances.balance })
+        .from(studentBalances)
+        .where(and(eq(studentBalances.companyId, w.companyId), eq(studentBalances.studentId, p.id))),
+    );
+    expect(kept?.balance ?? 0, `student ${p.id}'s kept balance`).toBe(sum);
   }
 }
 

@@ -1,4 +1,4 @@
-import { HistoryEvent } from '@crm/contracts';
+import { billingSettingsOf, HistoryEvent } from '@crm/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, openTestApp, uniqueSubdomain } from '../../../test/helpers.js';
@@ -87,6 +87,23 @@ describe('PUT /company/{id}/datas', () => {
     const before = (await settingsEvents()).length;
     expect((await save(tokens.owner, { time_zone: null })).status).toBe(200);
     expect(await settingsEvents()).toHaveLength(before);
+  });
+
+  it('saves the payment mode and lessons per month, which the billing engine then reads', async () => {
+    const res = await save(tokens.owner, { student_payment_mode: 'by_day', lessons_per_month_status: '12' });
+    expect(res.status).toBe(200);
+    expect(res.body.datas).toMatchObject({ student_payment_mode: 'by_day', lessons_per_month_status: '12' });
+    const settings = billingSettingsOf((await storedDatas()) as Record<string, string>);
+    expect(settings).toEqual({ mode: 'by_day', lessonsPerMonth: '12' });
+    const [event] = (await settingsEvents()).slice(-1);
+    expect(event?.data).toMatchObject({ after: { student_payment_mode: 'by_day', lessons_per_month_status: '12' } });
+  });
+
+  it('refuses a payment mode or a lessons-per-month value the engine does not know (400)', async () => {
+    expect((await save(tokens.owner, { student_payment_mode: 'weekly' })).status).toBe(400);
+    expect((await save(tokens.owner, { lessons_per_month_status: '14' })).status).toBe(400);
+    expect((await save(tokens.admin, { student_payment_mode: 'by_course' })).status).toBe(403);
+    expect(await storedDatas()).toMatchObject({ student_payment_mode: 'by_day', lessons_per_month_status: '12' });
   });
 
   it('refuses an unknown time zone, an offset and keys that are not these switches (400)', async () => {

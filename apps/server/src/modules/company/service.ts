@@ -1,5 +1,6 @@
 import {
   type Branch,
+  billingSettingsOf,
   type CompanyPublic,
   type CompanySettingsUpdate,
   type CompanySharedInfo,
@@ -41,6 +42,7 @@ export async function findCompanyPublic(tx: Queryable, companyId: number): Promi
   const [row] = await tx.select().from(companies).where(eq(companies.id, companyId));
   if (!row) throw notFound();
   const datas = companyDatasSchema.parse(row.datas ?? {});
+  const billing = billingSettingsOf(datas);
   return {
     ...toSharedInfo(row),
     phone: row.phone,
@@ -55,6 +57,9 @@ export async function findCompanyPublic(tx: Queryable, companyId: number): Promi
       onboarded: datas.onboarded,
       teacher_attendance_only_during_lesson: datas.teacher_attendance_only_during_lesson,
       time_zone: datas.time_zone,
+      // The values the billing engine uses (an unknown stored value reads as the default).
+      student_payment_mode: billing.mode,
+      lessons_per_month_status: billing.lessonsPerMonth,
     },
   };
 }

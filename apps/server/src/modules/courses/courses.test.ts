@@ -2,10 +2,14 @@ import { existsSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { COURSE_COLORS, courseColor, FILE_MAX_BYTES, HistoryEvent, Role } from '@crm/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, openTestApp } from '../../../test/helpers.js';
+import { leads } from '../../db/schema/index.js';
+import { inCompany } from '../../platform/tenancy.js';
 import { createCourse, createCourseFolder } from '../../seed/courses-factories.js';
 import { createUser } from '../../seed/factories.js';
+import { insertLeads } from '../../seed/leads-factories.js';
 import { insertGroupRow, openCatalogCompany } from './test-support.js';
 
 const { app, database } = await openTestApp();
@@ -167,6 +171,18 @@ describe('courses', () => {
     // A level may move to another top-level course.
     const moved = await api('PUT', `/course/${level.id}`, { ...COURSE, name: 'L1', parent_id: lone.id });
     expect(moved.body.parent_id).toBe(lone.id);
+  });
+
+  it('deletes a course that leads were interested in; the leads stay, without a course', async () => {
+    const { body: course } = await api('POST', '/course', { ...COURSE, name: 'Wanted' });
+    const [lead] = await insertLeads(database.db, company.id, [
+      { branchId: company.branchIds[0]!, name: 'Curious', phone: '951112233', courseId: course.id },
+    ]);
+    expect((await api('DELETE', `/course/${course.id}`)).status).toBe(200);
+    const [row] = await inCompany(database.db, company.id, (tx) =>
+      tx.select({ courseId: leads.courseId }).from(leads).where(eq(leads.id, lead!.id)),
+    );
+    expect(row).toEqual({ courseId: null });
   });
 
   it('refuses to delete a course with levels or groups (course_in_use)', async () => {

@@ -11,7 +11,7 @@ import {
 import { and, asc, count, eq, exists, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { courseFiles, courseFolders, courses, groups } from '../../db/schema/index.js';
+import { courseFiles, courseFolders, courses, groups, leads } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { recordHistory } from '../../platform/history.js';
@@ -204,6 +204,11 @@ export async function deleteCourse(tx: Tx, actor: Actor, id: number): Promise<st
       and(eq(courseFolders.companyId, courseFiles.companyId), eq(courseFolders.id, courseFiles.folderId)),
     )
     .where(and(eq(courseFolders.companyId, actor.companyId), eq(courseFolders.courseId, id)));
+  // Leads interested in the course keep their card, without the course.
+  await tx
+    .update(leads)
+    .set({ courseId: null })
+    .where(and(eq(leads.companyId, actor.companyId), eq(leads.courseId, id)));
   await tx.delete(courses).where(ofCompany(actor, id));
   await recordHistory(tx, actor, {
     event: 'courseDeleted',

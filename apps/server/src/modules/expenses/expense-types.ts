@@ -1,10 +1,9 @@
 import type { ExpenseType } from '@crm/contracts';
-import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { expenseTypes } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
-import { notFound } from '../../platform/errors.js';
-import { recordHistory } from '../../platform/history.js';
+import { namedCatalogue } from '../../platform/named-catalogue.js';
 import { invalidField } from './expense-queries.js';
 
 /*
@@ -18,32 +17,30 @@ const usageCount = sql<number>`(select count(*) from expenses e where e.company_
 const deletable = sql<boolean>`not exists (select 1 from expenses e where e.company_id = expense_types.company_id
   and e.type_id = expense_types.id)`;
 
-const typeColumns = {
-  id: expenseTypes.id,
-  name: expenseTypes.name,
-  active: expenseTypes.active,
-  usage_count: usageCount,
-  deletable,
-};
-const ofCompany = (actor: Actor, id: number) =>
-  and(eq(expenseTypes.companyId, actor.companyId), eq(expenseTypes.id, id));
+/**
+ * A type no expense ever named is deleted. One that expenses name (deleted ones too: the ledger's lines
+ * are explained through them) is deactivated instead: it leaves the choices for new expenses, and old
+ * ones keep it.
+ */
+const types = namedCatalogue<'name', ExpenseType>({
+  table: expenseTypes,
+  nameKey: 'name',
+  columns: {
+    id: expenseTypes.id,
+    name: expenseTypes.name,
+    active: expenseTypes.active,
+    usage_count: usageCount,
+    deletable,
+  },
+  history: { event: 'expenseTypeChanged', entity: 'expense_type' },
+  assertNameFree,
+  inUse: (_tx, _actor, type) => !type.deletable,
+  deletionNote: (type) => ({ usage_count: type.usage_count }),
+});
 
 /** GET /expense_types: active ones first, then by name; `active` narrows to one kind. */
-export async function listExpenseTypes(tx: Tx, actor: Actor, active: boolean | undefined): Promise<ExpenseType[]> {
-  const filters: SQL[] = [eq(expenseTypes.companyId, actor.companyId)];
-  if (active !== undefined) filters.push(eq(expenseTypes.active, active));
-  return tx
-    .select(typeColumns)
-    .from(expenseTypes)
-    .where(and(...filters))
-    .orderBy(desc(expenseTypes.active), asc(expenseTypes.name), asc(expenseTypes.id));
-}
-
-async function findType(tx: Tx, actor: Actor, id: number): Promise<ExpenseType> {
-  const [type] = await tx.select(typeColumns).from(expenseTypes).where(ofCompany(actor, id)).for('update');
-  if (!type) throw notFound();
-  return type;
-}
+export const listExpenseTypes = (tx: Tx, actor: Actor, active: boolean | undefined): Promise<ExpenseType[]> =>
+  types.list(tx, actor, active);
 
 /**
  * Names are unique in a company, ignoring case (the database's unique index backs this
@@ -64,59 +61,15 @@ async function assertNameFree(tx: Tx, actor: Actor, name: string, exceptId?: num
 }
 
 export async function createExpenseType(tx: Tx, actor: Actor, input: { name: string; active: boolean }) {
-  await assertNameFree(tx, actor, input.name);
-  const [row] = await tx
-    .insert(expenseTypes)
-    .values({ companyId: actor.companyId, name: input.name, active: input.active })
-    .returning({ id: expenseTypes.id });
-  if (!row) throw new Error('expense type insert returned no row');
-  await recordHistory(tx, actor, {
-    event: 'expenseTypeChanged',
-    entity: 'expense_type',
-    entityId: row.id,
-    data: { action: 'created', name: input.name, active: input.active },
-  });
-  return { id: row.id, name: input.name, active: input.active, usage_count: 0, deletable: true } satisfies ExpenseType;
+  const id = await types.create(tx, actor, input);
+  return { id, name: input.name, active: input.active, usage_count: 0, deletable: true } satisfies ExpenseType;
 }
 
 /** PUT /expense_types/{id}: rename, deactivate or reactivate; expenses keep the type under its new name. */
-export async function updateExpenseType(
-  tx: Tx,
-  actor: Actor,
-  id: number,
-  input: { name: string; active: boolean },
-): Promise<ExpenseType> {
-  const before = await findType(tx, actor, id);
-  await assertNameFree(tx, actor, input.name, id);
-  await tx.update(expenseTypes).set({ name: input.name, active: input.active }).where(ofCompany(actor, id));
-  await recordHistory(tx, actor, {
-    event: 'expenseTypeChanged',
-    entity: 'expense_type',
-    entityId: id,
-    data: {
-      action: 'updated',
-      before: { name: before.name, active: before.active },
-      after: { name: input.name, active: input.active },
-    },
-  });
-  return { ...before, name: input.name, active: input.active };
-}
+export const updateExpenseType = (tx: Tx, actor: Actor, id: number, input: { name: string; active: boolean }) =>
+  types.update(tx, actor, id, input);
 
-/**
- * DELETE /expense_types/{id}. A type no expense ever named is deleted. One that
- * expenses name (deleted ones too: the ledger's lines are explained through them) is
- * deactivated instead: it leaves the choices for new expenses, and old ones keep it.
- */
+/** DELETE /expense_types/{id}: deleted, or deactivated when expenses name the type. */
 export async function deleteExpenseType(tx: Tx, actor: Actor, id: number) {
-  const type = await findType(tx, actor, id);
-  const deactivated = !type.deletable;
-  if (deactivated) await tx.update(expenseTypes).set({ active: false }).where(ofCompany(actor, id));
-  else await tx.delete(expenseTypes).where(ofCompany(actor, id));
-  await recordHistory(tx, actor, {
-    event: 'expenseTypeChanged',
-    entity: 'expense_type',
-    entityId: id,
-    data: { action: deactivated ? 'deactivated' : 'deleted', name: type.name, usage_count: type.usage_count },
-  });
-  return { ok: true as const, deactivated };
+  return { ok: true as const, ...(await types.remove(tx, actor, id)) };
 }

@@ -13,11 +13,23 @@ export interface MoneyTarget {
   branchId: number;
 }
 
+const wrongBranch = () =>
+  new AppError(400, 'validation_failed', [
+    { field: 'branch_id', rule: 'branch', message: "not one of the student's branches (or not the group's)" },
+  ]);
+
 /**
- * The student (and group) money is booked for, as the caller may reach them. The
- * student's row is locked, so the movements of one student are booked one at a time.
+ * The student (and group) money is booked for, as the caller may reach them, and the branch it
+ * belongs to (`branchId`: a chosen cash desk). The student's row is locked, so the movements of one
+ * student are booked one at a time.
  */
-export async function moneyTarget(tx: Tx, actor: Actor, studentId: number, groupId?: number | null) {
+export async function moneyTarget(
+  tx: Tx,
+  actor: Actor,
+  studentId: number,
+  groupId?: number | null,
+  branchId?: number | null,
+) {
   const student = await findTarget(tx, actor, studentId, true);
   if (!student.types.includes('student')) throw new AppError(400, 'not_a_student', { field: 'student_id' });
   if (groupId) {
@@ -33,11 +45,17 @@ export async function moneyTarget(tx: Tx, actor: Actor, studentId: number, group
         ),
       );
     if (!place) throw new AppError(422, 'student_not_in_group', { field: 'group_id' });
+    if (branchId && branchId !== place.branchId) throw wrongBranch();
     assertBranch(actor, place.branchId);
     return { studentId, studentName: student.name, groupId, branchId: place.branchId } satisfies MoneyTarget;
   }
   const candidates = [student.mainBranchId, ...student.branchIds].filter((id): id is number => id !== null);
-  const branchId = candidates.find((id) => canUseBranch(actor, id));
-  if (branchId === undefined) throw new AppError(403, 'branch_forbidden', { branch_id: candidates[0] ?? null });
-  return { studentId, studentName: student.name, groupId: null, branchId } satisfies MoneyTarget;
+  if (branchId) {
+    if (!candidates.includes(branchId)) throw wrongBranch();
+    assertBranch(actor, branchId);
+    return { studentId, studentName: student.name, groupId: null, branchId } satisfies MoneyTarget;
+  }
+  const usable = candidates.find((id) => canUseBranch(actor, id));
+  if (usable === undefined) throw new AppError(403, 'branch_forbidden', { branch_id: candidates[0] ?? null });
+  return { studentId, studentName: student.name, groupId: null, branchId: usable } satisfies MoneyTarget;
 }

@@ -2,6 +2,7 @@ import { HistoryEvent, Role } from '@crm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, openTestApp } from '../../../test/helpers.js';
+import { selectRows } from '../../db/client.js';
 import { historyEvents, ledgerEntries } from '../../db/schema/index.js';
 import { inCompany } from '../../platform/tenancy.js';
 import { createUser } from '../../seed/factories.js';
@@ -83,6 +84,41 @@ describe('payments', () => {
     const wrong = await post(cashier(), '/payment', payment(w.students[0]!, 100_000, { group_id: otherGroup }));
     expect(wrong.status).toBe(422);
     expect(wrong.body.error.code).toBe('student_not_in_group');
+  });
+
+  it("takes a payment at the cash desk of a chosen branch of the student's, and refuses any other", async () => {
+    const student = await createStudent(database.db, w.company.id, {
+      name: 'Two Branches',
+      phone: nextPhone(),
+      branchIds: [w.main, w.north],
+    });
+    const atNorth = await post(w.tokens.owner, '/payment', payment(student, 70_000, { branch_id: w.north }));
+    expect(atNorth.status).toBe(200);
+    expect(atNorth.body.branch_id).toBe(w.north);
+    const northPayments = await w.api(w.tokens.owner, 'GET', `/payment?branch_id=${w.north}&student_id=${student}`);
+    expect(northPayments.body.data.map((p: { id: number }) => p.id)).toEqual([atNorth.body.id]);
+    const phone = nextPhone();
+    await createUser(database.db, w.company.id, {
+      name: 'Main Cashier',
+      phone,
+      roles: [Role.cashier],
+      branchIds: [w.main],
+    });
+    const mainCashier = await loginAs(app, w.sub, phone);
+    const notHis = await post(mainCashier, '/payment', payment(student, 70_000, { branch_id: w.north }));
+    expect(notHis.status).toBe(403);
+    expect((await post(mainCashier, '/payment', payment(student, 70_000, { branch_id: w.main }))).status).toBe(200);
+    const lone = await freshStudent();
+    const notTheStudents = await post(w.tokens.owner, '/payment', payment(lone, 70_000, { branch_id: w.north }));
+    expect(notTheStudents.status).toBe(400);
+    expect(notTheStudents.body.error.details).toEqual([expect.objectContaining({ field: 'branch_id' })]);
+    const notTheGroups = await post(
+      w.tokens.owner,
+      '/payment',
+      payment(w.students[0]!, 70_000, { group_id: group, branch_id: w.north }),
+    );
+    expect(notTheGroups.status).toBe(400);
+    expect((await balanceOf(lone)).balance).toBe(0);
   });
 
   it('refuses a zero amount, a fraction, a teacher and a marketer', async () => {
@@ -222,6 +258,26 @@ describe('the ledger', () => {
       tx.execute(sql`delete from ledger_entries where id = ${paid.id}`),
     );
     expect(deniedBy(await remove.catch((e) => e))).toMatch(/permission denied/);
+  });
+
+  it("keeps each student's balance beside it, which the application may read but not write", async () => {
+    const student = await freshStudent();
+    await post(cashier(), '/payment', payment(student, 25_000));
+    await post(cashier(), '/payment', payment(student, 5_000));
+    const kept = () =>
+      inCompany(database.db, w.company.id, (tx) =>
+        selectRows<{ balance: number }>(
+          tx,
+          sql`select balance::int as balance from student_balances where student_id = ${student}`,
+        ),
+      );
+    expect(await kept()).toEqual([{ balance: 30_000 }]);
+    const deniedBy = (error: unknown) => String((error as { cause?: unknown }).cause ?? error);
+    const write = inCompany(database.db, w.company.id, (tx) =>
+      tx.execute(sql`update student_balances set balance = 0 where student_id = ${student}`),
+    );
+    expect(deniedBy(await write.catch((e) => e))).toMatch(/permission denied/);
+    expect(await kept()).toEqual([{ balance: 30_000 }]);
   });
 });
 

@@ -8,7 +8,7 @@ import type {
   WriteOffCreate,
 } from '@crm/contracts';
 import { paginate } from '@crm/contracts';
-import { and, count, desc, eq, gte, lte, not, type SQL, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, not, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { ledgerEntries } from '../../db/schema/index.js';
 import { type Actor, assertBranch } from '../../platform/actor.js';
@@ -16,8 +16,17 @@ import { AppError } from '../../platform/errors.js';
 import { recordHistory } from '../../platform/history.js';
 import { invalidFields } from '../groups/service.js';
 import { findTarget } from '../users/queries.js';
-import { bookEntry, entryView, entryViewQuery, findEntry, isReversed, reverseEntry, toLedgerEntry } from './ledger.js';
-import { moneyTarget } from './money-target.js';
+import {
+  bookEntry,
+  entryView,
+  entryViewQuery,
+  findEntry,
+  isReversed,
+  type NewEntry,
+  reverseEntry,
+  toLedgerEntry,
+} from './ledger.js';
+import { type MoneyTarget, moneyTarget } from './money-target.js';
 
 const studentHistory = (target: { studentId: number; branchId: number }, data: Record<string, unknown>) => ({
   entity: 'user',
@@ -26,25 +35,31 @@ const studentHistory = (target: { studentId: number; branchId: number }, data: R
   data,
 });
 
-/** POST /payment: the student pays in; his balance grows by the amount (history "balance top-up"). */
-export async function createPayment(tx: Tx, actor: Actor, input: PaymentCreate): Promise<LedgerEntry> {
-  const target = await moneyTarget(tx, actor, input.student_id, input.group_id);
+/** A new movement of a student's money: booked, and recorded in his history as `event`. */
+async function bookMovement(
+  tx: Tx,
+  actor: Actor,
+  target: MoneyTarget,
+  entry: Pick<NewEntry, 'kind' | 'amount' | 'date' | 'method' | 'comment' | 'cause'>,
+  event: 'balanceTopUp' | 'refund' | 'balanceEdited',
+  data: Record<string, unknown>,
+): Promise<LedgerEntry> {
   const id = await bookEntry(tx, actor, {
-    kind: 'payment',
-    amount: input.amount,
-    date: input.date,
+    ...entry,
     branchId: target.branchId,
     studentId: target.studentId,
     groupId: target.groupId,
-    method: input.method,
-    comment: input.comment ?? null,
-    cause: 'payment',
   });
-  await recordHistory(tx, actor, {
-    event: 'balanceTopUp',
-    ...studentHistory(target, { entry_id: id, amount: input.amount, method: input.method }),
-  });
+  await recordHistory(tx, actor, { event, ...studentHistory(target, { entry_id: id, ...data }) });
   return entryView(tx, actor.companyId, id);
+}
+
+/** POST /payment: the student pays in; his balance grows by the amount (history "balance top-up"). */
+export async function createPayment(tx: Tx, actor: Actor, input: PaymentCreate): Promise<LedgerEntry> {
+  const target = await moneyTarget(tx, actor, input.student_id, input.group_id, input.branch_id);
+  const { amount, date, method } = input;
+  const movement = { kind: 'payment', amount, date, method, comment: input.comment ?? null, cause: 'payment' } as const;
+  return bookMovement(tx, actor, target, movement, 'balanceTopUp', { amount, method });
 }
 
 /** An entry of one kind that the caller may correct (its branch is one of his), its student locked. */
@@ -73,7 +88,7 @@ export async function updatePayment(
   today: string,
 ): Promise<LedgerEntry> {
   const old = await correctable(tx, actor, id, 'payment');
-  const target = await moneyTarget(tx, actor, old.studentId as number, input.group_id);
+  const target = await moneyTarget(tx, actor, old.studentId as number, input.group_id, input.branch_id);
   await reverseEntry(tx, actor, old, input.reason, today);
   const newId = await bookEntry(tx, actor, {
     kind: 'payment',
@@ -117,43 +132,25 @@ export async function cancelPayment(tx: Tx, actor: Actor, id: number, reasonGive
 
 /** POST /refund: money handed back to the student; his balance goes down by the amount. */
 export async function createRefund(tx: Tx, actor: Actor, input: RefundCreate): Promise<LedgerEntry> {
-  const target = await moneyTarget(tx, actor, input.student_id, input.group_id);
-  const id = await bookEntry(tx, actor, {
+  const target = await moneyTarget(tx, actor, input.student_id, input.group_id, input.branch_id);
+  const { amount, date, method } = input;
+  const movement = {
     kind: 'refund',
-    amount: -input.amount,
-    date: input.date,
-    branchId: target.branchId,
-    studentId: target.studentId,
-    groupId: target.groupId,
-    method: input.method,
+    amount: -amount,
+    date,
+    method,
     comment: input.comment ?? null,
     cause: 'refund',
-  });
-  await recordHistory(tx, actor, {
-    event: 'refund',
-    ...studentHistory(target, { entry_id: id, amount: input.amount, method: input.method }),
-  });
-  return entryView(tx, actor.companyId, id);
+  } as const;
+  return bookMovement(tx, actor, target, movement, 'refund', { amount, method });
 }
 
 /** POST /write-off/custom/{user_id}: a manual charge with its reason; no cash moves. */
 export async function createWriteOff(tx: Tx, actor: Actor, studentId: number, input: WriteOffCreate) {
   const target = await moneyTarget(tx, actor, studentId, input.group_id);
-  const id = await bookEntry(tx, actor, {
-    kind: 'write_off',
-    amount: -input.amount,
-    date: input.date,
-    branchId: target.branchId,
-    studentId: target.studentId,
-    groupId: target.groupId,
-    comment: input.comment,
-    cause: 'write_off',
-  });
-  await recordHistory(tx, actor, {
-    event: 'balanceEdited',
-    ...studentHistory(target, { entry_id: id, write_off: input.amount, comment: input.comment }),
-  });
-  return entryView(tx, actor.companyId, id);
+  const { amount, date, comment } = input;
+  const movement = { kind: 'write_off', amount: -amount, date, method: null, comment, cause: 'write_off' } as const;
+  return bookMovement(tx, actor, target, movement, 'balanceEdited', { write_off: amount, comment });
 }
 
 /** DELETE /write-off/{id}: the write-off is cancelled by a reversal. */
@@ -192,27 +189,33 @@ export async function listPayments(tx: Tx, actor: Actor, query: PaymentListQuery
   if (query.student_id) where.push(eq(ledgerEntries.studentId, query.student_id));
   if (query.group_id) where.push(eq(ledgerEntries.groupId, query.group_id));
   if (query.method) where.push(eq(ledgerEntries.method, query.method));
-  const listed = query.with_reversed === '1' ? where : [...where, not(isReversed)];
-  const counted = [...where, not(isReversed)];
+  const withReversed = query.with_reversed === '1';
+  const listed = withReversed ? where : [...where, not(isReversed)];
 
   const rows = await entryViewQuery(tx, actor.companyId, listed)
     .orderBy(desc(ledgerEntries.entryDate), desc(ledgerEntries.id))
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
-  const [{ total = 0 } = {}] = await tx
-    .select({ total: count() })
+  // One pass gives the count of the listed rows and the money per method; reversed payments
+  // (listed only on request) never count as money taken.
+  const counted = withReversed ? sql`filter (where not ${isReversed})` : sql``;
+  const methods = await tx
+    .select({
+      method: ledgerEntries.method,
+      listed: count(),
+      counted: sql<number>`count(*) ${counted}`.mapWith(Number),
+      amount: sql<number>`coalesce(sum(${ledgerEntries.amount}) ${counted}, 0)`.mapWith(Number),
+    })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.companyId, actor.companyId), ...listed));
-  const byMethod = await tx
-    .select({ method: ledgerEntries.method, amount: sum(ledgerEntries.amount).mapWith(Number) })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.companyId, actor.companyId), ...counted))
+    .where(and(eq(ledgerEntries.companyId, actor.companyId), ...listed))
     .groupBy(ledgerEntries.method);
-  const by_method = Object.fromEntries(byMethod.map((m) => [m.method ?? 'unknown', m.amount]));
+  const taken = methods.filter((m) => m.counted > 0);
+  const total = methods.reduce((acc, m) => acc + m.listed, 0);
+  const by_method = Object.fromEntries(taken.map((m) => [m.method ?? 'unknown', m.amount]));
   return {
     data: rows.map(toLedgerEntry),
     pagination: paginate(total, query.page, query.per_page, rows.length),
-    total: byMethod.reduce((acc, m) => acc + m.amount, 0),
+    total: taken.reduce((acc, m) => acc + m.amount, 0),
     by_method,
   };
 }

@@ -1,4 +1,5 @@
 import {
+  debtorsExportQuerySchema,
   debtorsListSchema,
   debtorsParamsSchema,
   debtorsQuerySchema,
@@ -22,6 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { monthlyBalance, studentBalance, studentLedger } from './balances.js';
 import { listDebtors } from './debtors.js';
+import { branchIdParams, refuseUnknownList, sendDebtorsExport } from './debtors-routes.js';
 import { moneyWrite } from './money-write.js';
 import {
   cancelPayment,
@@ -110,9 +112,21 @@ export default async function financeModule(fastify: FastifyInstance) {
     '/user/debtors/:list/:branch_id',
     {
       config: { access },
+      // An unknown {list} names no list: 404, not a validation error (debtors-routes.ts).
+      attachValidation: true,
       schema: { tags, params: debtorsParamsSchema, body: debtorsQuerySchema, response: { 200: debtorsListSchema } },
     },
-    (req) => req.tenant((tx, actor) => listDebtors(tx, actor, req.params.branch_id, req.body)),
+    (req) => {
+      refuseUnknownList(req);
+      const { list, branch_id } = req.params;
+      return req.tenant((tx, actor) => listDebtors(tx, actor, req.server.clock(), list, branch_id, req.body));
+    },
+  );
+
+  app.get(
+    '/user/debtors-export/:branch_id',
+    { config: { access }, schema: { tags, params: branchIdParams, querystring: debtorsExportQuerySchema } },
+    (req, reply) => sendDebtorsExport(req, reply, req.params.branch_id, req.query),
   );
 
   app.get(

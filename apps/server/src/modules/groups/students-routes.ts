@@ -16,16 +16,10 @@ import {
 } from '@crm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { removeIndividualPrice, setIndividualPrice } from './individual-price.js';
 import { listStudentGroups } from './student-groups.js';
-import {
-  addStudentToGroup,
-  changeStudentStatus,
-  listGroupStudents,
-  removeIndividualPrice,
-  removeStudentFromGroup,
-  setIndividualPrice,
-  transferStudent,
-} from './students-in-group.js';
+import { changeStudentStatus } from './student-status.js';
+import { addStudentToGroup, listGroupStudents, removeStudentFromGroup, transferStudent } from './students-in-group.js';
 
 const tags = ['groups'];
 /** Spec §6: acting on a student's place in a group is the students area. */

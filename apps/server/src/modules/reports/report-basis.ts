@@ -51,6 +51,9 @@ export interface ReportBasis {
   heldLessons: SQL | null;
 }
 
+/** The order of String.localeCompare, built once: a branch's report sorts thousands of places. */
+const byText = new Intl.Collator();
+
 /** A lesson has ended (and can be missed) once its day is over, or today once its end time has passed. */
 export const hasEnded = (lesson: Pick<CalendarLesson, 'date' | 'end_time'>, time: Pick<CompanyTime, 'today' | 'now'>) =>
   lesson.date < time.today || (lesson.date === time.today && minutesOf(lesson.end_time) <= minutesOf(time.now));
@@ -141,9 +144,9 @@ export async function loadReportBasis(tx: Tx, actor: Actor, at: Date, filters: R
   }
   places.sort(
     (a, b) =>
-      a.group.title.localeCompare(b.group.title) ||
+      byText.compare(a.group.title, b.group.title) ||
       a.group.id - b.group.id ||
-      a.student.name.localeCompare(b.student.name) ||
+      byText.compare(a.student.name, b.student.name) ||
       a.student.id - b.student.id,
   );
 

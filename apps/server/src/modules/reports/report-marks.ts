@@ -1,7 +1,7 @@
 import { AttendanceMark } from '@crm/contracts';
-import { and, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { attendances, groupStudents } from '../../db/schema/index.js';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { pgArray, type Tx } from '../../db/client.js';
+import { attendances } from '../../db/schema/index.js';
 import type { ReportBasis } from './report-basis.js';
 
 /** Key of a student's place in a group. */
@@ -11,25 +11,35 @@ export const placeKey = (groupId: number, studentId: number) => `${groupId}:${st
  * The marks that count: on a held lesson of the report (the `held` table of the
  * basis, which also carries the teacher filter) and while the student was in the
  * group. A mark left on a lesson that was cancelled afterwards, or outside the stay,
- * counts nowhere. The range and `= any` conditions let the planner walk the
- * attendances primary key (company_id, group_id, attend_date, student_id).
+ * counts nowhere.
+ *
+ * The stay is a table `stay(group_id, student_id, first_day, last_day)` of the basis's
+ * places: the first and last of a place's counted lessons. A stay is one stretch of days
+ * and a place's lessons are every held lesson of the period inside it, so a held lesson
+ * lies in the stay exactly when it lies between those two. Joined as a table the planner
+ * hashes it once; joined to `group_students` it probed that table once per mark, and
+ * a branch's month has tens of thousands (docs/performance.md). The range and `= any`
+ * conditions let the planner walk the attendances primary key (company_id, group_id,
+ * attend_date, student_id).
  */
 function countedMarks(basis: ReportBasis, held: SQL) {
-  const { companyId, filters } = basis;
-  const groupIds = `{${[...new Set(basis.places.map((p) => p.group.id))].join(',')}}`;
+  const { companyId, filters, places } = basis;
+  const groupIds = `{${[...new Set(places.map((p) => p.group.id))].join(',')}}`;
+  const stays = sql`unnest(${pgArray(places.map((p) => p.group.id))}::bigint[],
+    ${pgArray(places.map((p) => p.student.id))}::bigint[],
+    ${pgArray(places.map((p) => p.lessons[0]?.date ?? filters.from))}::date[],
+    ${pgArray(places.map((p) => p.lessons.at(-1)?.date ?? filters.from))}::date[]) as stay(group_id, student_id, first_day, last_day)`;
   return {
     held: [held, sql`held.group_id = ${attendances.groupId} and held.day = ${attendances.attendDate}`] as const,
-    place: and(
-      eq(groupStudents.companyId, attendances.companyId),
-      eq(groupStudents.groupId, attendances.groupId),
-      eq(groupStudents.studentId, attendances.studentId),
-    ),
+    stay: [
+      stays,
+      sql`stay.group_id = ${attendances.groupId} and stay.student_id = ${attendances.studentId}
+        and ${attendances.attendDate} between stay.first_day and stay.last_day`,
+    ] as const,
     where: and(
       eq(attendances.companyId, companyId),
       sql`${attendances.groupId} = any(${groupIds}::bigint[])`,
       sql`${attendances.attendDate} between ${filters.from}::date and ${filters.till}::date`,
-      gte(attendances.attendDate, groupStudents.createdDate),
-      or(isNull(groupStudents.leftDate), lte(attendances.attendDate, groupStudents.leftDate)),
     ),
   };
 }
@@ -56,7 +66,7 @@ export async function countMarks(tx: Tx, basis: ReportBasis): Promise<Map<string
     })
     .from(attendances)
     .innerJoin(...q.held)
-    .innerJoin(groupStudents, q.place)
+    .innerJoin(...q.stay)
     .where(q.where)
     .groupBy(attendances.groupId, attendances.studentId, attendances.status, sql`held.past`);
   for (const row of rows) {
@@ -84,7 +94,7 @@ export async function pastMarks(tx: Tx, basis: ReportBasis): Promise<Map<string,
     })
     .from(attendances)
     .innerJoin(...q.held)
-    .innerJoin(groupStudents, q.place)
+    .innerJoin(...q.stay)
     .where(and(q.where, sql`held.past`));
   for (const row of rows) {
     const key = placeKey(row.groupId, row.studentId);

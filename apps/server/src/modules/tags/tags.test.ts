@@ -4,6 +4,7 @@ import { loginAs, openTestApp } from '../../../test/helpers.js';
 import { userTags } from '../../db/schema/index.js';
 import { inCompany } from '../../platform/tenancy.js';
 import { createTag } from '../../seed/courses-factories.js';
+import { insertLeads } from '../../seed/leads-factories.js';
 import { openCatalogCompany } from '../courses/test-support.js';
 
 const { app, database } = await openTestApp();
@@ -43,6 +44,17 @@ describe('tags', () => {
     const res = await api('POST', '/tags', input);
     expect(res.status).toBe(400);
     expect(res.body.error.details).toContainEqual(expect.objectContaining({ field, rule }));
+  });
+
+  it("counts a lead tag's leads as its usage", async () => {
+    const { body: tag } = await api('POST', '/tags', { name: 'Warm', type: TagType.lead });
+    await insertLeads(database.db, company.id, [
+      { branchId: company.branchIds[0]!, name: 'Tagged', phone: '951234567', tagIds: [tag.id] },
+    ]);
+    const listed = (await api('GET', `/tags?type=${TagType.lead}`)).body.data.find(
+      (t: { id: number }) => t.id === tag.id,
+    );
+    expect(listed.usage_count).toBe(1);
   });
 
   it('edits name and colour, keeps the type, deletes with the assignments, and records each change', async () => {

@@ -1,20 +1,18 @@
 import {
   formatPhone,
   IMPORT_COLUMNS,
-  IMPORT_MAX_ROWS,
   type ImportColumn,
   type Language,
   normalizeLanguage,
   type UserListItem,
 } from '@crm/contracts';
-import { read, utils } from '@e965/xlsx';
 import ExcelJS from 'exceljs';
-import { AppError } from '../../platform/errors.js';
+import { headerWords, readSheetRows, type SheetRow, squash } from '../../platform/spreadsheet-read.js';
 
 /**
  * Spreadsheets of people: the import sample, reading an uploaded .xls or .xlsx
- * (SheetJS, the patched @e965/xlsx build — never the frozen `xlsx` package), and
- * the export of a filtered list (exceljs, ARCHITECTURE.md "spreadsheets").
+ * (platform/spreadsheet-read.ts), and the export of a filtered list (exceljs,
+ * ARCHITECTURE.md "spreadsheets").
  */
 
 type ExportColumn = ImportColumn | 'id' | 'groups' | 'branches' | 'tags' | 'created_at';
@@ -93,16 +91,8 @@ const GENDER_WORDS: Record<Language, { m: string; f: string }> = {
   id: { m: 'laki-laki', f: 'perempuan' },
 };
 
-/** Letters and digits only, lower case: "Parent's phone" and "parent_phone" read alike. */
-const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-
 /** Header words in any of the four languages, plus a few that people write by hand. */
-const HEADER_WORDS = new Map<string, ImportColumn>();
-for (const column of IMPORT_COLUMNS) {
-  HEADER_WORDS.set(squash(column), column);
-  for (const language of Object.keys(LABELS) as Language[]) HEADER_WORDS.set(squash(LABELS[language][column]), column);
-}
-for (const [word, column] of [
+const HEADER_WORDS = headerWords(IMPORT_COLUMNS, Object.values(LABELS), [
   ['name', 'name'],
   ['fio', 'name'],
   ['ism', 'name'],
@@ -115,9 +105,7 @@ for (const [word, column] of [
   ['датарождения', 'birthday'],
   ['sex', 'gender'],
   ['jins', 'gender'],
-] as const) {
-  HEADER_WORDS.set(squash(word), column);
-}
+]);
 
 const GENDER_VALUES = new Map<string, 'm' | 'f'>();
 for (const [word, gender] of [
@@ -146,64 +134,23 @@ for (const [word, gender] of [
 }
 
 /** One data row of the file, as text, with the number the spreadsheet shows it under. */
-export interface ImportRow {
-  row: number;
-  values: Partial<Record<ImportColumn, string>>;
+export interface ImportRow extends SheetRow<ImportColumn> {
   /** A birthday cell that held an Excel date (a serial number). */
   birthdaySerial?: number;
 }
-
-const XLSX_MAGIC = [0x50, 0x4b, 0x03, 0x04];
-const XLS_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
-const startsWith = (buffer: Buffer, magic: number[]) => magic.every((byte, i) => buffer[i] === byte);
-
-const cellText = (value: unknown): string => {
-  if (value === null || value === undefined) return '';
-  // Phones typed as numbers arrive as 998901234567; never in exponent notation.
-  if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(0) : String(value);
-  return String(value).trim();
-};
 
 /**
  * Reads the first sheet of an .xls or .xlsx file. The first row is a header when
  * it names known columns (any language); otherwise columns follow the sample's order.
  */
-export function parseImportFile(buffer: Buffer): ImportRow[] {
-  // SheetJS would also "read" text or HTML as a sheet; spec §5 allows xls or xlsx only.
-  if (!startsWith(buffer, XLSX_MAGIC) && !startsWith(buffer, XLS_MAGIC)) throw new AppError(400, 'import_file_invalid');
-  let matrix: unknown[][];
-  try {
-    const workbook = read(buffer, { type: 'buffer', dense: true, cellDates: false, cellHTML: false });
-    const first = workbook.SheetNames[0];
-    const sheet = first === undefined ? undefined : workbook.Sheets[first];
-    if (!sheet) throw new Error('no sheet');
-    matrix = utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
-  } catch {
-    throw new AppError(400, 'import_file_invalid');
-  }
-
-  const header = (matrix[0] ?? []).map((cell) => HEADER_WORDS.get(squash(cellText(cell))));
-  const hasHeader = header.includes('name') || header.includes('phone');
-  const columns: (ImportColumn | undefined)[] = hasHeader ? header : [...IMPORT_COLUMNS];
-  const rows: ImportRow[] = [];
-  for (let index = hasHeader ? 1 : 0; index < matrix.length; index++) {
-    const cells = matrix[index] ?? [];
-    if (cells.every((cell) => cellText(cell) === '')) continue;
-    const row: ImportRow = { row: index + 1, values: {} };
-    columns.forEach((column, i) => {
-      if (!column || row.values[column]) return;
-      const cell = cells[i];
+export const parseImportFile = (buffer: Buffer): ImportRow[] =>
+  readSheetRows<ImportColumn, ImportRow>(buffer, {
+    header: HEADER_WORDS,
+    sampleOrder: IMPORT_COLUMNS,
+    onCell: (row, column, cell) => {
       if (column === 'birthday' && typeof cell === 'number') row.birthdaySerial = cell;
-      const value = cellText(cell);
-      if (value) row.values[column] = value;
-    });
-    rows.push(row);
-    if (rows.length > IMPORT_MAX_ROWS) {
-      throw new AppError(400, 'import_too_many_rows', { max: IMPORT_MAX_ROWS });
-    }
-  }
-  return rows;
-}
+    },
+  });
 
 const DAY_MS = 86_400_000;
 /** Excel's day 0 (with its 1900 leap-year quirk, right for every date after February 1900). */

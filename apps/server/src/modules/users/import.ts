@@ -2,7 +2,6 @@ import {
   type ImportRejection,
   type ImportResult,
   normalizePhone,
-  phoneDigitCount,
   Role,
   USER_COMMENT_MAX,
   USER_NAME_MAX,
@@ -12,7 +11,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { userBranches, users } from '../../db/schema/index.js';
 import { type Actor, assertArea, assertBranch } from '../../platform/actor.js';
-import { recordHistory } from '../../platform/history.js';
+import { chunks, ImportReport } from '../../platform/spreadsheet-import.js';
 import { type ImportRow, parseBirthday, parseGender } from './excel.js';
 import { companyCountry } from './service.js';
 
@@ -21,13 +20,6 @@ const INSERT_CHUNK = 1000;
 const LOOKUP_CHUNK = 5000;
 
 type NewUser = typeof users.$inferInsert;
-type Rejected = ImportResult['rejected'][number];
-
-const chunks = <T>(items: readonly T[], size: number): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-};
 
 const TEXT_LIMITS = {
   name: USER_NAME_MAX,
@@ -69,66 +61,34 @@ export async function importStudents(
   assertArea(actor, 'students');
   assertBranch(actor, branchId);
   const country = await companyCountry(tx, actor.companyId);
-  const digits = phoneDigitCount(country);
-  const rejected: Rejected[] = [];
+  const report = new ImportReport<ImportRejection>(country, startedAt);
   const accepted: { row: number; user: NewUser }[] = [];
-  const seen = new Set<string>();
-  const reject = (
-    row: ImportRow,
-    reason: ImportRejection,
-    phone: string | null = null,
-    existingId: number | null = null,
-  ) =>
-    rejected.push({
-      row: row.row,
-      reason,
-      name: row.values.name ?? null,
-      phone: phone ?? row.values.phone ?? null,
-      existing_id: existingId,
-    });
 
   const candidates: { row: ImportRow; phone: string; user: NewUser }[] = [];
   for (const row of rows) {
     const v = row.values;
-    if (!v.name) {
-      reject(row, 'name_required');
-      continue;
-    }
-    const tooLong = (Object.keys(TEXT_LIMITS) as (keyof typeof TEXT_LIMITS)[]).some(
-      (key) => (v[key]?.length ?? 0) > TEXT_LIMITS[key],
-    );
-    if (tooLong) {
-      reject(row, 'too_long');
-      continue;
-    }
-    const phone = normalizePhone(v.phone ?? '', country);
-    if (phone.length !== digits) {
-      reject(row, 'phone_invalid');
-      continue;
-    }
+    const checked = report.checkContact(row, TEXT_LIMITS);
+    if (checked === null) continue;
+    const { name, phone } = checked;
     const birthday =
       v.birthday || row.birthdaySerial !== undefined ? parseBirthday(v.birthday ?? '', row.birthdaySerial) : null;
     if ((v.birthday || row.birthdaySerial !== undefined) && !birthday) {
-      reject(row, 'birthday_invalid', phone);
+      report.reject(row, 'birthday_invalid', phone);
       continue;
     }
     const gender = parseGender(v.gender);
     if (gender === undefined) {
-      reject(row, 'gender_invalid', phone);
+      report.reject(row, 'gender_invalid', phone);
       continue;
     }
-    if (seen.has(phone)) {
-      reject(row, 'duplicate_in_file', phone);
-      continue;
-    }
-    seen.add(phone);
+    if (!report.firstInFile(row, phone)) continue;
     const contact = (raw: string | undefined) => (raw ? normalizePhone(raw, country) || null : null);
     candidates.push({
       row,
       phone,
       user: {
         companyId: actor.companyId,
-        name: v.name,
+        name,
         phone,
         roles: [Role.student],
         mainBranchId: branchId,
@@ -151,7 +111,12 @@ export async function importStudents(
   for (const candidate of candidates) {
     const match = known.get(candidate.phone);
     if (match)
-      reject(candidate.row, match.archived ? 'student_exists_archived' : 'student_exists', candidate.phone, match.id);
+      report.reject(
+        candidate.row,
+        match.archived ? 'student_exists_archived' : 'student_exists',
+        candidate.phone,
+        match.id,
+      );
     else accepted.push({ row: candidate.row.row, user: candidate.user });
   }
 
@@ -167,17 +132,10 @@ export async function importStudents(
     await tx.execute(sql`discard plans`);
     await tx.insert(userBranches).values(ids.map(({ id }) => ({ companyId: actor.companyId, userId: id, branchId })));
   }
-  rejected.sort((a, b) => a.row - b.row);
-  await recordHistory(tx, actor, {
-    event: 'usersImported',
-    entity: 'user',
-    branchId,
-    data: { branch_id: branchId, total_rows: rows.length, imported: accepted.length, rejected: rejected.length },
-  });
-  return {
-    total_rows: rows.length,
-    imported: accepted.length,
-    rejected,
-    took_ms: Math.round(performance.now() - startedAt),
-  };
+  return report.finish(
+    tx,
+    actor,
+    { event: 'usersImported', entity: 'user', branchId },
+    { total: rows.length, imported: accepted.length },
+  );
 }

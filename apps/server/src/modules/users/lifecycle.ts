@@ -1,7 +1,7 @@
 import { HistoryEvent, type HistoryEventName } from '@crm/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { selectRows, type Tx } from '../../db/client.js';
-import { historyEvents, sessions, users } from '../../db/schema/index.js';
+import { historyEvents, leadReasons, leads, sessions, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, forbidden } from '../../platform/errors.js';
 import { assertMayWrite, findTargets, sqlList, type TargetUser } from './queries.js';
@@ -110,6 +110,15 @@ export async function deleteUsers(tx: Tx, actor: Actor, ids: readonly number[]) 
     );
   }
   await recordEach(tx, actor, 'userDeleted', targets);
+  // Leads he was responsible for, and deletion reasons he made, stay without him.
+  await tx
+    .update(leads)
+    .set({ adminId: null })
+    .where(and(eq(leads.companyId, actor.companyId), inArray(leads.adminId, targetIds)));
+  await tx
+    .update(leadReasons)
+    .set({ staffId: null })
+    .where(and(eq(leadReasons.companyId, actor.companyId), inArray(leadReasons.staffId, targetIds)));
   await tx.delete(users).where(and(eq(users.companyId, actor.companyId), inArray(users.id, targetIds)));
   return targets.length;
 }

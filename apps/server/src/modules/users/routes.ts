@@ -2,7 +2,6 @@ import {
   type AnyOfAreas,
   historyItemSchema,
   idParamsSchema,
-  importQuerySchema,
   importResultSchema,
   LANGUAGES,
   listOf,
@@ -23,11 +22,10 @@ import {
   userProfileSchema,
   userUpdateSchema,
 } from '@crm/contracts';
-import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors.js';
+import { acceptSpreadsheetUploads, postSpreadsheetImport, sendXlsx } from '../../platform/spreadsheet-http.js';
 import { findCompanyPublic } from '../company/service.js';
 import { addComment, listComments } from './comments.js';
 import { buildExport, buildSample, parseImportFile } from './excel.js';
@@ -42,26 +40,15 @@ const people: AnyOfAreas = { anyOf: ['students', 'teachers', 'staff'] };
 const profileReaders: AnyOfAreas = { anyOf: ['students', 'teachers', 'staff', 'user'] };
 const tags = ['users'];
 
-/** Spreadsheets stay under a few MB; 10,000 rows of the sample are ~0.5 MB. */
-const UPLOAD_LIMIT = 20 * 1024 * 1024;
 const EXPORT_CAP = 50_000;
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const langQuery = z.object({ lang: z.enum(LANGUAGES).optional() });
 const idsBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) });
 
-const sendXlsx = (reply: FastifyReply, buffer: Buffer, name: string) =>
-  reply
-    .type(XLSX_TYPE)
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .header('cache-control', 'no-store')
-    .send(buffer);
-
 /** Spec §7 "Users": GET/POST /user, GET/PUT/DELETE /user/{id}, archive, history, notes, import. */
 export default async function usersModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Multipart is parsed only by this module's routes (encapsulated), one file per request.
-  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 5 } });
+  await acceptSpreadsheetUploads(fastify);
 
   app.get(
     '/user',
@@ -119,35 +106,13 @@ export default async function usersModule(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/user/import',
-    {
-      config: { access: 'students' },
-      schema: {
-        tags,
-        description: 'multipart/form-data with one .xls or .xlsx file (field "file").',
-        consumes: ['multipart/form-data'],
-        querystring: importQuerySchema,
-        response: { 200: importResultSchema },
-      },
-    },
-    async (req) => {
-      const startedAt = performance.now();
-      if (!req.isMultipart()) throw new AppError(400, 'import_file_invalid');
-      const file = await req.file();
-      if (!file) throw new AppError(400, 'import_file_invalid');
-      let buffer: Buffer;
-      try {
-        buffer = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'file_too_large');
-        throw error;
-      }
-      // Parsing is CPU work: done before the transaction takes the connection.
-      const rows = parseImportFile(buffer);
-      return req.tenant((tx, actor) => importStudents(tx, actor, req.query.branch_id, rows, startedAt));
-    },
-  );
+  postSpreadsheetImport(app, '/user/import', {
+    access: 'students',
+    tags,
+    response: importResultSchema,
+    parse: parseImportFile,
+    importRows: importStudents,
+  });
 
   app.post(
     '/user',

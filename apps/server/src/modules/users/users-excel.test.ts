@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { HistoryEvent, IMPORT_MAX_ROWS, Role } from '@crm/contracts';
 import { read, utils, write } from '@e965/xlsx';
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, openTestApp, uniqueSubdomain } from '../../../test/helpers.js';
+import { uploadSpreadsheet, xlsxOf as xlsx } from '../../../test/spreadsheets.js';
 import { type CreatedCompany, createCompanyWithRoleUsers, createUser, type RoleUsers } from '../../seed/factories.js';
 import { createStudent } from '../../seed/users-factories.js';
 
@@ -25,36 +25,9 @@ beforeAll(async () => {
   [admin, ceo] = await Promise.all(['900000002', '900000001'].map((p) => loginAs(app, sub(), p)));
 });
 
-/** A browser's multipart upload of one file in the field "file". */
-async function upload(token: string, file: Buffer, branchId = main, filename = 'students.xlsx') {
-  const boundary = `----crm${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await app.inject({
-    method: 'POST',
-    url: `/api/v1/user/import?branch_id=${branchId}`,
-    headers: {
-      host: `${sub()}.localhost`,
-      authorization: `Bearer ${token}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    payload,
-  });
-  return { status: res.statusCode, body: JSON.parse(res.body) };
-}
-
-async function xlsx(rows: unknown[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Sheet1');
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
+/** A browser's upload of one file to the students import. */
+const upload = (token: string, file: Buffer, branchId = main, filename = 'students.xlsx') =>
+  uploadSpreadsheet(app, { url: `/api/v1/user/import?branch_id=${branchId}`, sub: sub(), token, file, filename });
 
 const total = async (query: string) =>
   (await call(app, { url: `/api/v1/user?user_type=student&${query}`, sub: sub(), token: ceo })).body.pagination.total;

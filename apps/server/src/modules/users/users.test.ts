@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, openTestApp, uniqueSubdomain } from '../../../test/helpers.js';
 import { createTag } from '../../seed/courses-factories.js';
 import { type CreatedCompany, createCompanyWithRoleUsers, createUser, type RoleUsers } from '../../seed/factories.js';
+import { insertLeads } from '../../seed/leads-factories.js';
 import { createStudent, createTeacher } from '../../seed/users-factories.js';
 
 const { app, database } = await openTestApp();
@@ -348,9 +349,14 @@ describe('archive, restore, delete', () => {
     expect((await api(theirToken, 'GET', '/user?user_type=student')).status).toBe(401);
     expect(await loginAs(app, sub(), phone, 'secret12')).toEqual(expect.any(String));
 
+    // A lead he was responsible for stays, without him.
+    const [lead] = await insertLeads(database.db, company.id, [
+      { branchId: main, name: 'His lead', phone: newPhone(), adminId: body.id },
+    ]);
     await api(ceo, 'DELETE', `/user/${body.id}`);
     expect((await api(ceo, 'DELETE', `/user/${body.id}?permanent=true`)).status).toBe(200);
     expect((await api(ceo, 'GET', `/user/${body.id}`)).status).toBe(404);
+    expect((await api(ceo, 'GET', `/leadData/${lead!.id}`)).body).toMatchObject({ name: 'His lead', admin: null });
     // The user is gone, his history stays (read through the company log).
     const log = await api(owner, 'GET', `/company/${company.id}/history?entity=user&per_page=500`);
     const types = log.body.data

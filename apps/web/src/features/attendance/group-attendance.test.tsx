@@ -94,7 +94,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the month grid (desktop)', { timeout: 20_000 }, () => {
+describe('the month grid (desktop)', () => {
   beforeEach(() => onScreen('desktop'));
 
   it('shows students × lessons with their marks, shaded days and the month summary', async () => {
@@ -243,7 +243,7 @@ describe('the month grid (desktop)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('the roll call (phone)', { timeout: 20_000 }, () => {
+describe('the roll call (phone)', () => {
   beforeEach(() => onScreen('phone'));
 
   it("opens on today's lesson with its students and big present / absent buttons", async () => {

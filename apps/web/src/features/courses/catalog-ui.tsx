@@ -94,17 +94,21 @@ interface FormModalProps {
   saving: boolean;
   onClose: () => void;
   width?: number;
+  /** The submit button's words (default Save) and whether it is a destructive action. */
+  okText?: string;
+  danger?: boolean;
   children: ReactNode;
 }
 
 /** A dialog whose Save submits its form; closing it forgets what was typed. */
-export function FormModal({ open, title, form, saving, onClose, width, children }: FormModalProps) {
+export function FormModal({ open, title, form, saving, onClose, width, okText, danger, children }: FormModalProps) {
   const { t } = useTranslation();
   return (
     <Modal
       open={open}
       title={title}
-      okText={t('common.save')}
+      okText={okText ?? t('common.save')}
+      okButtonProps={{ danger }}
       cancelText={t('common.cancel')}
       onOk={() => form.submit()}
       onCancel={onClose}

@@ -67,7 +67,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('DashboardPage', { timeout: 20_000 }, () => {
+describe('DashboardPage', () => {
   it("lists a teacher's lessons of today and opens the one going on at its attendance", async () => {
     day.lessons = [
       aDayLesson(),

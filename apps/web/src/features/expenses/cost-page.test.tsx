@@ -69,7 +69,7 @@ const dialog = () => screen.getByRole('dialog');
 const OPTION = '.ant-select-item-option-content';
 /** The list has arrived (the first render of an antd page is slow in jsdom). */
 // (jsdom matches no media query, so the page lays out as on a phone: the date joins the details.)
-const loaded = () => screen.findByText('01.03.2026 · Chilonzor Savdo · March', undefined, { timeout: 8000 });
+const loaded = () => screen.findByText('01.03.2026 · Chilonzor Savdo · March');
 /** Picks an option of a (virtual, so searched first) select. */
 async function choose(select: HTMLElement, label: string) {
   fireEvent.mouseDown(select);
@@ -79,7 +79,7 @@ async function choose(select: HTMLElement, label: string) {
 const month = { from: dayjs().startOf('month').format('YYYY-MM-DD'), to: dayjs().endOf('month').format('YYYY-MM-DD') };
 
 // Antd pages render slowly in jsdom on a busy machine.
-describe('CostPage', { timeout: 30_000 }, () => {
+describe('CostPage', () => {
   it("asks for this month's expenses of the current branch and shows the totals per category and method", async () => {
     renderPage(<CostPage />);
     expect(await loaded()).toBeTruthy();

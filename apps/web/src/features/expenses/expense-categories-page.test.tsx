@@ -17,10 +17,10 @@ const calls = stubApi(({ method }) => {
 
 const dialog = () => screen.getByRole('dialog');
 
-describe('ExpenseCategoriesPage', { timeout: 30_000 }, () => {
+describe('ExpenseCategoriesPage', () => {
   it('shows the standard categories and the own types with their use', async () => {
     renderPage(<ExpenseCategoriesPage />);
-    expect(await screen.findByText('Internet', undefined, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('Internet')).toBeTruthy();
     const standard = screen.getByRole('list', { name: 'Standard categories' });
     expect(within(standard).getAllByRole('listitem')).toHaveLength(11);
     expect(within(standard).getByText('Rent')).toBeTruthy();
@@ -31,7 +31,7 @@ describe('ExpenseCategoriesPage', { timeout: 30_000 }, () => {
 
   it('warns that a type in use is switched off rather than deleted', async () => {
     renderPage(<ExpenseCategoriesPage />);
-    await screen.findByText('Internet', undefined, { timeout: 8000 });
+    await screen.findByText('Internet');
     fireEvent.click(screen.getByRole('button', { name: 'Delete Internet' }));
     expect(await screen.findByText(/it is switched off instead/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
@@ -49,7 +49,7 @@ describe('ExpenseCategoriesPage', { timeout: 30_000 }, () => {
         },
       });
     renderPage(<ExpenseCategoriesPage />);
-    await screen.findByText('Internet', undefined, { timeout: 8000 });
+    await screen.findByText('Internet');
     fireEvent.click(screen.getAllByRole('button', { name: /Add type/ })[0]!);
     fireEvent.change(within(dialog()).getByLabelText('Name'), { target: { value: 'internet' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Save' }));

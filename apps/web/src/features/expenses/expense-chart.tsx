@@ -5,9 +5,9 @@ import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
+import { Chart } from '../../shared/ui/chart';
 import { formatMoney, useCurrency } from '../courses/money';
 import { dayjs } from '../groups/dates';
-import { Chart } from './chart';
 import { bucketLabel } from './expense-labels';
 import { useExpenseChart } from './expenses-api';
 

@@ -6,6 +6,7 @@ import {
   fromMinorUnits,
   MONEY_COMMENT_MAX,
   type PaymentMethod,
+  paymentMethodsOf,
   toMinorUnits,
 } from '@crm/contracts';
 import { App, AutoComplete, Col, DatePicker, Form, Input, Row, Select } from 'antd';
@@ -17,14 +18,7 @@ import { errorMessage, isHandledGlobally } from '../../shared/api/error-message'
 import { fieldProblemMessage } from '../../shared/forms/field-rules';
 import { FormModal } from '../courses/catalog-ui';
 import { type Dayjs, dayjs } from '../groups/dates';
-import {
-  type BucketValue,
-  bucketOptions,
-  bucketValue,
-  fromBucketValue,
-  methodLabel,
-  methodsOf,
-} from './expense-labels';
+import { type BucketValue, bucketOptions, bucketValue, fromBucketValue, methodLabel } from './expense-labels';
 import { useExpenseMutations, useExpensePayees, useExpenseTypes } from './expenses-api';
 import { MoneyInput } from './money-input';
 
@@ -200,7 +194,7 @@ function OpenExpenseForm({
           <Col xs={24} sm={12}>
             <Form.Item name="method" label={t('expenses.form.method')} rules={[required]}>
               <Select
-                options={methodsOf(country, editing?.method).map((method) => ({
+                options={paymentMethodsOf(country, editing?.method).map((method) => ({
                   value: method,
                   label: methodLabel(t, method),
                 }))}

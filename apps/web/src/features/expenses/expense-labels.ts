@@ -1,5 +1,4 @@
 import {
-  type Country,
   EXPENSE_CATEGORIES,
   type ExpenseBucket,
   type ExpenseCategory,
@@ -8,20 +7,7 @@ import {
 } from '@crm/contracts';
 import type { TFunction } from 'i18next';
 
-/** Spec §3 "online providers" by country: the general methods everywhere, each country's providers there. */
-const PROVIDERS_OF: Partial<Record<Country, PaymentMethod[]>> = {
-  uz: ['payme', 'click', 'uzum'],
-  id: ['midtrans'],
-};
-const GENERAL_METHODS: PaymentMethod[] = ['cash', 'card', 'transfer', 'bank_account'];
-
-/** The methods offered for a new expense (an edited one keeps its own, even if no longer offered). */
-export function methodsOf(country: Country | undefined, keep?: PaymentMethod): PaymentMethod[] {
-  const offered = [...GENERAL_METHODS, ...((country && PROVIDERS_OF[country]) ?? [])];
-  return keep && !offered.includes(keep) ? [...offered, keep] : offered;
-}
-
-export const methodLabel = (t: TFunction, method: PaymentMethod) => t(`expenses.methods.${method}`);
+export const methodLabel = (t: TFunction, method: PaymentMethod) => t(`finance.methods.${method}`);
 
 /** A standard category in words, or the company's type by its name. */
 export const bucketLabel = (t: TFunction, bucket: ExpenseBucket) =>

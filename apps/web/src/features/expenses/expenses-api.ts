@@ -12,6 +12,7 @@ import type {
 } from '@crm/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../shared/api/api-client';
+import { moneyKey } from '../finance/money-api';
 
 export const EXPENSES_PER_PAGE = 20;
 
@@ -79,6 +80,8 @@ export function useExpenseMutations() {
       queryClient.invalidateQueries({ queryKey: expensesKey }),
       // A type's usage count changes with its expenses.
       queryClient.invalidateQueries({ queryKey: typesKey }),
+      // An expense moves the money reports (profit).
+      queryClient.invalidateQueries({ queryKey: moneyKey }),
     ]);
   const create = useMutation({
     mutationFn: ({ key, ...input }: ExpenseInput & { key: string }) =>

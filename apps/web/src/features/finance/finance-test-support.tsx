@@ -159,4 +159,4 @@ export function renderAt(page: ReactNode, path = '/', pattern = path) {
 }
 
 /** The page with its pickers and table is a heavy first render in jsdom on a busy machine. */
-export const SLOW = 20_000;
+export const SLOW = 120_000;

@@ -81,23 +81,15 @@ interface Keyed<T> {
   key: string;
 }
 
-/** One money write: on success it refreshes what it touched, the student's balance and ledger and the payment lists. */
+/**
+ * One money write. On success every money screen refreshes (balances, ledgers, payment lists, debtors,
+ * finance reports): one payment moves figures on all of them.
+ */
 function useMoneyWrite<T>(request: (variables: T) => Promise<LedgerEntry>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
-    onSuccess: (entry: LedgerEntry) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: paymentsKey }),
-        // A receipt shows whether its payment was cancelled.
-        queryClient.invalidateQueries({ queryKey: [...moneyKey, 'payment'] }),
-        ...(entry.student
-          ? [
-              queryClient.invalidateQueries({ queryKey: balanceKey(entry.student.id) }),
-              queryClient.invalidateQueries({ queryKey: ledgerKey(entry.student.id) }),
-            ]
-          : []),
-      ]),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: moneyKey }),
   });
 }
 

@@ -9,10 +9,11 @@ import { anEntry, aStudent, json, pageOf, renderAt, SLOW, stubMoneyApi } from '.
 let answerPayment: (attempt: number) => Response | 'network';
 let paymentAttempts = 0;
 const ledger: LedgerEntry[] = [];
+let studentBranches = [{ id: 2, name: 'Yunusobod' }];
 
 const calls = stubMoneyApi(
   (call) => {
-    if (call.url === '/api/v1/user/11') return json(200, aStudent());
+    if (call.url === '/api/v1/user/11') return json(200, aStudent({ branches: studentBranches }));
     if (call.url === '/api/v1/user/11/balance')
       return json(200, { student_id: 11, balance: 0, general: 0, groups: [] });
     if (call.url.startsWith('/api/v1/user/11/ledger')) return json(200, { data: ledger, pagination: pageOf(0) });
@@ -64,6 +65,7 @@ describe('the pay dialog', () => {
         date: dayjs().format('YYYY-MM-DD'),
         method: 'cash',
         group_id: null,
+        branch_id: null,
         comment: 'November',
       });
       const key = first?.headers['Idempotency-Key'];
@@ -73,6 +75,30 @@ describe('the pay dialog', () => {
 
       fireEvent.click(within(dialog).getByRole('button', { name: /Print receipt/ }));
       expect(await screen.findByText('receipt page')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    "asks which branch's cash desk takes the money when the student studies in two of the cashier's branches",
+    async () => {
+      studentBranches = [
+        { id: 1, name: 'Chilonzor' },
+        { id: 2, name: 'Yunusobod' },
+      ];
+      paymentAttempts = 0;
+      answerPayment = () => json(200, anEntry({ id: 33, branch_id: 1 }));
+      const dialog = await openDialog('Take a payment');
+      const desk = await within(dialog).findByRole('combobox', { name: 'Branch (cash desk)' });
+      // It starts on the header's branch.
+      expect(within(dialog).getByTitle('Yunusobod')).toBeTruthy();
+      fireEvent.mouseDown(desk);
+      fireEvent.click(await screen.findByText('Chilonzor', { selector: '.ant-select-item-option-content' }));
+      typeAmount(dialog, '100');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Take the payment' }));
+      await within(dialog).findByRole('button', { name: 'Close' });
+      expect(writes()[0]?.body).toMatchObject({ student_id: 11, branch_id: 1 });
+      studentBranches = [{ id: 2, name: 'Yunusobod' }];
     },
     SLOW,
   );

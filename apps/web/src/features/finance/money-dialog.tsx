@@ -11,6 +11,7 @@ import { useIdempotencyKey } from './idempotency';
 import { useMoneyMutations } from './money-api';
 import {
   AmountField,
+  BranchField,
   CommentField,
   DateField,
   GroupField,
@@ -94,11 +95,13 @@ function MoneyForm({ action, student, onClose }: MoneyDialogProps & { action: Mo
       return writeOff.mutateAsync({ studentId: student.id, key, input: { ...common, comment: comment ?? '' } });
     }
     const method = values.method ?? 'cash';
+    // A group's money belongs to the group's branch; the desk is chosen only for the general balance.
+    const branch_id = values.group_id ? null : (values.branch_id ?? null);
     if (editing) {
-      const input = { ...common, method, comment, reason: values.reason?.trim() ?? '' };
+      const input = { ...common, branch_id, method, comment, reason: values.reason?.trim() ?? '' };
       return editPayment.mutateAsync({ id: editing.id, key, input });
     }
-    const input = { ...common, student_id: student.id, method, comment };
+    const input = { ...common, branch_id, student_id: student.id, method, comment };
     return kind === 'refund' ? refund.mutateAsync({ key, input }) : pay.mutateAsync({ key, input });
   };
 
@@ -160,6 +163,7 @@ function MoneyForm({ action, student, onClose }: MoneyDialogProps & { action: Mo
       <DateField />
       {kind !== 'writeOff' && <MethodField current={editing?.method} />}
       <GroupField studentId={student.id} />
+      {kind !== 'writeOff' && <BranchField studentId={student.id} />}
       <CommentField
         required={kind === 'writeOff'}
         label={t(kind === 'writeOff' ? 'finance.form.writeOffReason' : 'finance.form.comment')}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/api-error';
 import { errorMessage } from '../../shared/api/error-message';
 import { showFieldErrors } from '../../shared/forms/field-rules';
+import { useSession } from '../../shared/session/use-session';
 import { groupThousands, ungroup, useCurrency } from '../courses/money';
 import type { Dayjs } from '../groups/dates';
 import { useProfile } from '../users/users-api';
@@ -16,12 +17,13 @@ export interface MoneyFormValues {
   date: Dayjs;
   method?: PaymentMethod;
   group_id?: number | null;
+  branch_id?: number | null;
   comment?: string;
   reason?: string;
 }
 
 /** The fields the API can name in a refusal (its body's field names). */
-export const MONEY_FIELDS = ['amount', 'date', 'method', 'group_id', 'comment', 'reason'] as const;
+export const MONEY_FIELDS = ['amount', 'date', 'method', 'group_id', 'branch_id', 'comment', 'reason'] as const;
 
 /**
  * Puts a refusal under the field it is about: a 400's field problems, or a refusal whose details name
@@ -123,6 +125,35 @@ export function GroupField({ studentId }: { studentId: number }) {
         placeholder={t('finance.form.noGroup')}
         notFoundContent={t('finance.form.noGroups')}
       />
+    </Form.Item>
+  );
+}
+
+/**
+ * The cash desk that takes (or hands back) the money: asked only when the student studies in more than
+ * one branch the cashier works in and the money is for no group (a group's money belongs to its branch).
+ * It starts on the header's branch when that is one of the student's.
+ */
+export function BranchField({ studentId }: { studentId: number }) {
+  const { t } = useTranslation();
+  const profile = useProfile(studentId);
+  const { user, branch } = useSession();
+  const form = Form.useFormInstance<MoneyFormValues>();
+  const group = Form.useWatch('group_id', form);
+  const mine = new Set(user?.branches.map((own) => own.id));
+  const options = (profile.data?.branches ?? [])
+    .filter((own) => mine.has(own.id))
+    .map((own) => ({ value: own.id, label: own.name }));
+  const initial = options.some((option) => option.value === branch) ? branch : undefined;
+  if (options.length < 2 || group) return null;
+  return (
+    <Form.Item
+      name="branch_id"
+      label={t('finance.form.branch')}
+      extra={t('finance.form.branchHint')}
+      initialValue={initial}
+    >
+      <Select options={options} placeholder={t('finance.form.branch')} />
     </Form.Item>
   );
 }

@@ -1,24 +1,10 @@
-import type { LedgerEntry, PaymentMethod } from '@crm/contracts';
+import { type LedgerEntry, type PaymentMethod, paymentMethodsOf } from '@crm/contracts';
 import { Typography } from 'antd';
 import { useSession } from '../../shared/session/use-session';
 import { formatMoney, useCurrency } from '../courses/money';
 
-/** Spec §3 Payment methods: these work in any country. */
-const EVERYWHERE: readonly PaymentMethod[] = ['cash', 'card', 'transfer', 'bank_account'];
-/** The online providers a company can take money through, by its country (Midtrans is Indonesian). */
-const ONLINE_BY_COUNTRY: Readonly<Record<string, readonly PaymentMethod[]>> = {
-  uz: ['payme', 'click', 'uzum'],
-  id: ['midtrans'],
-};
-
-/** The methods a payment of this company may have; `current` keeps an older entry's method choosable. */
-export function methodsOf(country: string | undefined, current?: PaymentMethod | null): PaymentMethod[] {
-  const methods = [...EVERYWHERE, ...(ONLINE_BY_COUNTRY[country ?? 'uz'] ?? [])];
-  return current && !methods.includes(current) ? [...methods, current] : methods;
-}
-
 export const useCompanyMethods = (current?: PaymentMethod | null) =>
-  methodsOf(useSession().company?.datas.country, current);
+  paymentMethodsOf(useSession().company?.datas.country, current);
 
 /** Whether the entry no longer counts: it was cancelled or replaced by an edit. */
 export const isCancelled = (entry: Pick<LedgerEntry, 'reversed_by_id'>) => entry.reversed_by_id !== null;

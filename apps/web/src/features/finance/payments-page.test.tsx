@@ -1,14 +1,35 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { anEntry, aPaymentList, aStudent, json, renderAt, SLOW, stubMoneyApi } from './finance-test-support';
 import { PaymentsPage } from './payments-page';
 
+// The chart draws on a canvas jsdom does not have; its option is tested with the finance reports.
+vi.mock('../../shared/ui/chart', () => ({
+  Chart: ({ ariaLabel }: { ariaLabel: string }) => <div role="img" aria-label={ariaLabel} />,
+}));
+
+/** The page also loads the period's result and chart: a heavier first render than the other money screens. */
+const PAGE = 2 * SLOW;
+
 let answer: (query: URLSearchParams) => Response = () => json(200, aPaymentList([]));
+const profit = {
+  from: '2025-11-01',
+  to: '2025-11-30',
+  payments: 1_250_000,
+  refunds: 50_000,
+  income: 1_200_000,
+  expenses: 2_000_000,
+  salaries: 0,
+  profit: -800_000,
+};
+let debit = { step: 'day', periods: ['2025-11-01', '2025-11-02'], amounts: [0, 1_250_000], total: 1_250_000 };
 
 const calls = stubMoneyApi((call) => {
   const url = new URL(call.url, 'http://x');
   if (url.pathname === '/api/v1/payment' && call.method === 'GET') return answer(url.searchParams);
+  if (url.pathname === '/api/v1/replenishments/profit') return json(200, profit);
+  if (url.pathname === '/api/v1/replenishments/debit_char') return json(200, debit);
   if (url.pathname === '/api/v1/user' || url.pathname === '/api/v1/user/11')
     return json(200, url.pathname === '/api/v1/user' ? { data: [], pagination: {} } : aStudent());
   if (call.method === 'PUT') return json(200, anEntry({ id: 9, amount: 300_000 }));
@@ -51,7 +72,7 @@ describe('the payments page', () => {
         per_page: '50',
       });
     },
-    SLOW,
+    PAGE,
   );
 
   it(
@@ -76,18 +97,40 @@ describe('the payments page', () => {
       expect(paymentQueries().at(-1)?.with_reversed).toBe('1');
       expect(screen.getByTestId('payments-total').textContent).toBe('800 000 UZS');
     },
-    SLOW,
+    PAGE,
+  );
+
+  it(
+    "shows the period's result and the money in per day for the same period",
+    async () => {
+      renderAt(<PaymentsPage />);
+      expect((await screen.findByTestId('profit')).textContent).toBe('-800 000 UZS');
+      const card = screen.getByLabelText('Result of the period');
+      expect(within(card).getByText('Income').nextSibling?.textContent).toBe('1 200 000 UZS');
+      expect(within(card).getByText('Expenses').nextSibling?.textContent).toBe('2 000 000 UZS');
+      expect(await screen.findByRole('img', { name: 'Money in' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: /Excel/ })).toBeTruthy();
+      const asked = calls.find((call) => call.url.startsWith('/api/v1/replenishments/debit_char'));
+      expect(Object.fromEntries(new URL(asked?.url ?? '', 'http://x').searchParams)).toEqual({
+        branch_id: '2',
+        from: dayjs().startOf('month').format('YYYY-MM-DD'),
+        to: dayjs().endOf('month').format('YYYY-MM-DD'),
+      });
+    },
+    PAGE,
   );
 
   it(
     'says so when the period has no payments',
     async () => {
       answer = () => json(200, aPaymentList([]));
+      debit = { ...debit, amounts: [0, 0], total: 0 };
       renderAt(<PaymentsPage />);
       expect(await screen.findByText('No payments in this period for these filters')).toBeTruthy();
       expect(screen.getByTestId('payments-total').textContent).toBe('0 UZS');
+      expect(await screen.findByText('No payments in this period')).toBeTruthy();
     },
-    SLOW,
+    PAGE,
   );
 
   it(
@@ -97,7 +140,7 @@ describe('the payments page', () => {
       renderAt(<PaymentsPage />);
       expect((await screen.findByRole('alert')).textContent).toContain('You do not work in this branch.');
     },
-    SLOW,
+    PAGE,
   );
 
   it(
@@ -119,6 +162,8 @@ describe('the payments page', () => {
       expect(put?.body).toEqual({
         amount: 300_000,
         date: '2025-11-20',
+        // A payment for a group goes to the group's branch: the dialog names none.
+        branch_id: null,
         group_id: 4,
         method: 'cash',
         comment: null,
@@ -126,6 +171,6 @@ describe('the payments page', () => {
       });
       expect(put?.headers['Idempotency-Key']).toBeTruthy();
     },
-    SLOW,
+    PAGE,
   );
 });

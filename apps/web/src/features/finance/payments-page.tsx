@@ -6,7 +6,9 @@ import { Link } from 'react-router';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { useSession } from '../../shared/session/use-session';
 import { formatMoney, useCurrency } from '../courses/money';
+import { downloadPayments, PaymentsPeriodReports } from '../finance-reports/payments-period-reports';
 import { tablePagination } from '../groups/table-pagination';
+import { ReportHeader } from '../reports/report-filters';
 import { CancelEntryDialog } from './cancel-entry-dialog';
 import { CancelledTag, EntryActions, EntryDate, EntryNote } from './entry-cells';
 import { type PaymentFilters, usePayments } from './money-api';
@@ -21,7 +23,7 @@ export function PaymentsPage() {
 }
 
 function BranchPayments({ branchId }: { branchId: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [filters, setFilters] = useState<PaymentFilters>(monthOf);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<LedgerEntry | null>(null);
@@ -76,11 +78,13 @@ function BranchPayments({ branchId }: { branchId: number }) {
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t('finance.payments.title')}
-      </Typography.Title>
+      <ReportHeader
+        title={t('finance.payments.title')}
+        onDownload={() => downloadPayments(branchId, filters, i18n.language)}
+      />
       <PaymentFilterBar branchId={branchId} filters={filters} onChange={setFilter} />
       {payments.data && <PeriodTotals list={payments.data} />}
+      <PaymentsPeriodReports branchId={branchId} from={filters.from} to={filters.to} />
       {payments.isError && !isHandledGlobally(payments.error) && (
         <Alert type="error" showIcon title={errorMessage(t, payments.error)} />
       )}

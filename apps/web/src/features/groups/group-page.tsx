@@ -10,6 +10,7 @@ import { roleIdsOf } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
 import { usePageTitle } from '../../shared/ui/page-title';
 import { GroupAttendance } from '../attendance/group-attendance';
+import { RecalculateChargesButton } from '../billing/recalculate-charges';
 import { formatMoney, useCurrency } from '../courses/money';
 import { ArchiveGroupButton } from './archive-group-button';
 import { dateText } from './dates';
@@ -97,6 +98,7 @@ function GroupView({ group }: { group: Group }) {
             <Button icon={<EditOutlined />} onClick={() => setTarget({ mode: 'edit', group })}>
               {t('groups.edit')}
             </Button>
+            <RecalculateChargesButton group={group} />
             <ArchiveGroupButton group={group} withText onDeleted={() => navigate('/groups/list', { replace: true })} />
           </Flex>
         )}

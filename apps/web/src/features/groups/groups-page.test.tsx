@@ -140,8 +140,7 @@ describe('GroupsPage', () => {
       start_time: '09:00',
       end_time: '10:30',
     });
-    // The modal with its pickers is the heaviest render of this file on a busy machine.
-  }, 20_000);
+  });
 
   it('lets a teacher read his groups without adding, editing or the staff filters', async () => {
     groups = [aGroup()];

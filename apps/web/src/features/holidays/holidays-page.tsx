@@ -1,10 +1,10 @@
 import type { Holiday } from '@crm/contracts';
-import { Alert, App, Flex, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { App, Flex, Select, Space, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
-import { emptyList, PageHeader, RowActions } from '../courses/catalog-ui';
+import { CatalogueTable } from '../catalogue/catalogue-table';
+import { PageHeader, RowActions } from '../courses/catalog-ui';
 import { runAction } from '../courses/form-errors';
 import { DATE_FORMAT, HolidayFormModal, type HolidayFormTarget } from './holiday-form-modal';
 import { useHolidayMutations, useHolidays } from './holidays-api';
@@ -43,7 +43,7 @@ export function HolidaysPage() {
           editLabel={t('holidays.editLabel', { name: h.name })}
           deleteLabel={t('holidays.deleteLabel', { name: h.name })}
           deleteQuestion={t('holidays.deleteQuestion', { name: h.name, date: dayjs(h.date).format(DATE_FORMAT) })}
-          onEdit={() => setTarget({ mode: 'edit', holiday: h })}
+          onEdit={() => setTarget({ mode: 'edit', item: h })}
           onDelete={() => runAction(t, message, () => remove.mutateAsync(h.id), t('holidays.deleted'))}
         />
       ),
@@ -66,21 +66,12 @@ export function HolidaysPage() {
           />
         }
       />
-      {holidays.isError && !isHandledGlobally(holidays.error) && (
-        <Alert type="error" showIcon title={errorMessage(t, holidays.error)} />
-      )}
-      <Table
-        rowKey="id"
+      <CatalogueTable
+        list={holidays}
+        rows={holidays.data?.data}
         columns={columns}
-        dataSource={holidays.data?.data}
-        loading={holidays.isFetching}
-        pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-        locale={{
-          emptyText: emptyList(holidays.isPending, t('holidays.empty', { year }), {
-            label: t('holidays.createFirst'),
-            onClick: openCreate,
-          }),
-        }}
+        empty={t('holidays.empty', { year })}
+        createFirst={{ label: t('holidays.createFirst'), onClick: openCreate }}
       />
       <HolidayFormModal target={target} onClose={() => setTarget(null)} />
     </Flex>

@@ -82,7 +82,7 @@ afterEach(() => {
 });
 
 // The page with its pickers and table is a heavy first render in jsdom on a busy machine.
-const SLOW = 20_000;
+const SLOW = 120_000;
 
 describe('AttendanceReportPage', () => {
   it(

@@ -1,30 +1,17 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { ATTENDANCE_MAX_DAYS } from '@crm/contracts';
-import { App, Button, DatePicker, Flex, Segmented, Select, Typography } from 'antd';
+import { App, Button, Flex, Select, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
-import { type Dayjs, dayjs } from '../groups/dates';
+import { monthPeriod, PeriodPicker } from '../../shared/ui/period-picker';
 import { useCourseOptions, useTeacherOptions } from '../groups/groups-api';
 import { type ReportFilters, useReportGroupOptions } from './reports-api';
-
-const ISO = 'YYYY-MM-DD';
 
 /** The filters a report page keeps; the branch comes from the header's switcher. */
 export type PageFilters = Omit<ReportFilters, 'branch_id'>;
 
-/** The report opens on the current month. */
-export const monthPeriod = (month: Dayjs = dayjs()) => ({
-  from: month.startOf('month').format(ISO),
-  till: month.endOf('month').format(ISO),
-});
-
-const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
-
-const isWholeMonth = (from: string, till: string) => {
-  const month = monthPeriod(dayjs(from));
-  return month.from === from && month.till === till;
-};
+export { monthPeriod };
 
 /** A page's filters and page number: any change of a filter starts again at page one (spec §5). */
 export function useReportFilters<T extends PageFilters>(initial: T) {
@@ -35,55 +22,6 @@ export function useReportFilters<T extends PageFilters>(initial: T) {
     setPage(1);
   };
   return { filters, setFilter, page, setPage };
-}
-
-/** A month (the usual question), or any range of at most ATTENDANCE_MAX_DAYS days. */
-function PeriodPicker({ from, till, onChange }: { from: string; till: string; onChange: (p: PageFilters) => void }) {
-  const { t } = useTranslation();
-  const [mode, setMode] = useState<'month' | 'range'>(isWholeMonth(from, till) ? 'month' : 'range');
-  return (
-    <Flex wrap gap={8}>
-      <Segmented<'month' | 'range'>
-        aria-label={t('reports.filters.period')}
-        value={mode}
-        onChange={(next) => {
-          setMode(next);
-          if (next === 'month') onChange(monthPeriod(dayjs(from)));
-        }}
-        options={[
-          { value: 'month', label: t('reports.filters.month') },
-          { value: 'range', label: t('reports.filters.range') },
-        ]}
-      />
-      {mode === 'month' ? (
-        <DatePicker
-          picker="month"
-          aria-label={t('reports.filters.month')}
-          allowClear={false}
-          value={dayjs(from)}
-          // dayjs names some months in lower case ("ноябрь"): a picker's value reads better capitalised.
-          format={(month) => capitalised(month.format('MMMM YYYY'))}
-          onChange={(month) => month && onChange(monthPeriod(month))}
-          style={{ width: 170 }}
-        />
-      ) : (
-        <DatePicker.RangePicker
-          aria-label={t('reports.filters.range')}
-          allowClear={false}
-          value={[dayjs(from), dayjs(till)]}
-          format="DD.MM.YYYY"
-          // The server answers at most ATTENDANCE_MAX_DAYS days: the calendar does not offer more.
-          disabledDate={(day, info) =>
-            info.from ? Math.abs(day.diff(info.from, 'day')) >= ATTENDANCE_MAX_DAYS : false
-          }
-          onChange={(range) =>
-            range?.[0] && range[1] && onChange({ from: range[0].format(ISO), till: range[1].format(ISO) })
-          }
-          style={{ width: 250, maxWidth: '100%' }}
-        />
-      )}
-    </Flex>
-  );
 }
 
 /** Period, group, teacher and course: the filters both attendance reports share; `extra` (a page's own) goes below. */
@@ -117,7 +55,7 @@ export function ReportFilterBar({
   return (
     <Flex vertical gap={8}>
       <Flex wrap gap={8} align="center">
-        <PeriodPicker from={filters.from} till={filters.till} onChange={onChange} />
+        <PeriodPicker value={filters} onChange={onChange} maxDays={ATTENDANCE_MAX_DAYS} />
         {select('group_id', groups.data)}
         {select('teacher_id', teachers.data)}
         {select('course_id', courses.data)}

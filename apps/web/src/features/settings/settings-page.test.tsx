@@ -1,5 +1,5 @@
 import type { CompanyPublic } from '@crm/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { aCompany } from '../../test/session-fixtures';
 import { json, renderPage, stubApi } from '../courses/test-support';
@@ -20,7 +20,7 @@ const calls = stubApi(({ method, body }) =>
 );
 
 const switchOf = (name: RegExp) => screen.getByRole('switch', { name });
-const saveButton = () => screen.getByRole('button', { name: 'Save' });
+const saveButton = () => screen.getAllByRole('button', { name: 'Save' })[0] as HTMLButtonElement;
 
 async function chooseZone(search: string, label: string) {
   const select = screen.getByRole('combobox', { name: 'Time zone' });
@@ -30,7 +30,7 @@ async function chooseZone(search: string, label: string) {
 }
 
 // Antd pages render slowly in jsdom on a busy machine.
-describe('SettingsPage', { timeout: 20_000 }, () => {
+describe('SettingsPage', () => {
   it("shows the company's switches and its country's time zone, nothing to save yet", async () => {
     renderPage(<SettingsPage />);
     expect(await screen.findByText('Teachers and timetable')).toBeTruthy();
@@ -75,6 +75,48 @@ describe('SettingsPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect((saveButton() as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(saveButton());
     expect(await screen.findByText('The value is not valid')).toBeTruthy();
+  });
+});
+
+describe('SettingsPage: student payments', () => {
+  const choose = async (field: string, option: string) => {
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: field }));
+    fireEvent.click(await screen.findByText(option, { selector: '.ant-select-item-option-content' }));
+  };
+  const billingSave = () => screen.getAllByRole('button', { name: 'Save' })[1] as HTMLButtonElement;
+
+  it('shows the defaults and saves lessons per month alone, without asking', async () => {
+    renderPage(<SettingsPage />);
+    expect(await screen.findByText('Monthly by calendar: on the 1st of each month')).toBeTruthy();
+    expect(screen.getByText('Dynamic: the lessons the month really has')).toBeTruthy();
+    await choose('Lessons per month', '12 lessons');
+    await waitFor(() => expect(billingSave().disabled).toBe(false));
+    fireEvent.click(billingSave());
+    expect(await screen.findByText('The settings are saved')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      student_payment_mode: 'monthly_calendar',
+      lessons_per_month_status: '12',
+    });
+  });
+
+  it('asks before changing the payment mode and saves nothing when the question is declined', async () => {
+    renderPage(<SettingsPage />);
+    await screen.findByText('Student payments');
+    await choose('Payment mode', 'By day: every lesson held is charged on its day');
+    await waitFor(() => expect(billingSave().disabled).toBe(false));
+    const question = async () => {
+      fireEvent.click(billingSave());
+      await screen.findAllByText('Change the payment mode?');
+      // A declined dialog may still be fading out: answer the newest one.
+      return screen.getAllByRole('dialog').at(-1) as HTMLElement;
+    };
+    fireEvent.click(within(await question()).getByRole('button', { name: 'Cancel' }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    fireEvent.click(within(await question()).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The settings are saved')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ student_payment_mode: 'by_day' });
   });
 });
 

@@ -67,7 +67,7 @@ const openOnDate = async (linked: boolean) => {
   await screen.findByText('ENG-4');
 };
 
-describe('the timetable on a date', { timeout: 20_000 }, () => {
+describe('the timetable on a date', () => {
   it("asks for today's lessons and shows them as they take place", async () => {
     await openOnDate(true);
     expect(calls.at(-1)?.url).toBe(`/api/v1/schedule?branch_id=2&date=${today}`);

@@ -91,7 +91,7 @@ const listCalls = () => calls.filter((c) => c.method === 'GET' && c.url.startsWi
 const dialog = () => screen.getByRole('dialog');
 
 // Forms of antd in jsdom are slow; the full suite runs files in parallel.
-describe('StudentsPage', { timeout: 20_000 }, () => {
+describe('StudentsPage', () => {
   it("lists the header branch's students, 50 a page, with the parent and the masked phone", async () => {
     people = [aStudent()];
     renderPage(<StudentsPage />);
@@ -181,7 +181,7 @@ describe('StudentsPage', { timeout: 20_000 }, () => {
   });
 });
 
-describe('StaffPage', { timeout: 20_000 }, () => {
+describe('StaffPage', () => {
   it('shows roles and keeps the signed-in user from archiving himself', async () => {
     people = [
       aStudent({ id: 7, name: 'Aziza Karimova', roles: [{ id: Role.admin, name: 'Administrator' }], groups: [] }),

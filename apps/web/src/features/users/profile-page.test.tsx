@@ -114,7 +114,7 @@ function renderProfile() {
   );
 }
 
-describe('StudentProfilePage', { timeout: 20_000 }, () => {
+describe('StudentProfilePage', () => {
   it('shows the groups with the status, the contacts, and keeps a new note', async () => {
     renderProfile();
     expect(await screen.findByRole('heading', { name: 'Karimov Aziz' })).toBeTruthy();

@@ -7,6 +7,7 @@ const StaffPage = lazyPage(() => import('./people-page'), 'StaffPage');
 const StudentProfilePage = lazyPage(() => import('./profile-page'), 'StudentProfilePage');
 const TeacherProfilePage = lazyPage(() => import('./profile-page'), 'TeacherProfilePage');
 const StaffProfilePage = lazyPage(() => import('./profile-page'), 'StaffProfilePage');
+const OwnProfilePage = lazyPage(() => import('./own-profile-page'), 'OwnProfilePage');
 
 /** Spec §2 students, teachers and staff: the menu paths of nav-items and the profiles as the spec names them. */
 export const featureRoutes: FeatureRoute[] = [
@@ -17,4 +18,6 @@ export const featureRoutes: FeatureRoute[] = [
   { path: '/teachers/profile/:id', area: 'teachers', element: <TeacherProfilePage /> },
   { path: '/staff/list', area: 'staff', element: <StaffPage /> },
   { path: '/staff/profile/:id', area: 'staff', element: <StaffProfilePage /> },
+  // Spec §2 user/profile: one's own page (the teacher's salary is its tab #2).
+  { path: '/user/profile', area: 'user', element: <OwnProfilePage /> },
 ];

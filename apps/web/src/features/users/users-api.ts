@@ -16,6 +16,7 @@ import { apiRequest, buildUrl } from '../../shared/api/api-client';
 import { ApiError, apiErrorFrom } from '../../shared/api/api-error';
 import type { ListResponse } from '../../shared/api/list-response';
 import { clearAuthorization, getSession } from '../../shared/session/session-store';
+import { uploadSpreadsheet } from '../../shared/spreadsheet-import/upload-spreadsheet';
 
 /** The filters of spec §7 GET /user that the screens offer; empty values are not sent. */
 export interface PeopleFilters {
@@ -207,19 +208,5 @@ export async function downloadXlsx(path: string, query: Record<string, string | 
 }
 
 /** POST user/import?branch_id with the file as multipart (spec §7). */
-export async function uploadStudents(file: File, branchId: number): Promise<ImportResult> {
-  const body = new FormData();
-  body.append('file', file, file.name);
-  let response: Response;
-  try {
-    response = await fetch(buildUrl('/user/import', { branch_id: branchId }), {
-      method: 'POST',
-      headers: { Accept: 'application/json', ...authorization() },
-      body,
-    });
-  } catch (cause) {
-    throw new ApiError(0, 'network', cause instanceof Error ? cause.message : 'Network error');
-  }
-  if (!response.ok) throw await failure(response);
-  return (await response.json()) as ImportResult;
-}
+export const uploadStudents = (file: File, branchId: number) =>
+  uploadSpreadsheet<ImportResult>('/user/import', file, { branch_id: branchId });

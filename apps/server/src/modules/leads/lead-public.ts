@@ -1,0 +1,146 @@
+import {
+  HistoryEvent,
+  type LeadFormInfo,
+  PUBLIC_LEAD_RATE_PER_MINUTE,
+  type PublicLead,
+  WEBSITE_LEAD_SOURCE,
+} from '@crm/contracts';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { type Db, selectRows, type Tx } from '../../db/client.js';
+import { branches, courses, leadSources } from '../../db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import { recordHistory } from '../../platform/history.js';
+import { inCompany } from '../../platform/tenancy.js';
+import { findCompanyBySubdomain } from '../company/service.js';
+import { checkPhone } from '../users/service.js';
+import { addIncomingLeads } from './lead-public-intake.js';
+
+/** The lead source every lead of the public form carries (found, or made the first time; contracts). */
+export const WEBSITE_SOURCE = WEBSITE_LEAD_SOURCE;
+const RATE_WINDOW_SECONDS = 60;
+
+/** The company of the request's subdomain: unknown → 404 (the web shows /error), disabled → 403. */
+async function hostCompany(db: Db, subdomain: string | null) {
+  const company = subdomain ? await findCompanyBySubdomain(db, subdomain) : undefined;
+  if (!company) throw new AppError(404, 'company_not_found');
+  if (company.disabled) throw new AppError(403, 'company_disabled');
+  const { disabled: _disabled, ...shared } = company;
+  return shared;
+}
+
+/** Spec §2 /entry/lead: the company's name, logo and country, its courses (not their levels) and branches. */
+export async function leadFormInfo(db: Db, subdomain: string | null): Promise<LeadFormInfo> {
+  const company = await hostCompany(db, subdomain);
+  return inCompany(db, company.id, async (tx) => ({
+    company,
+    courses: await tx
+      .select({ id: courses.id, name: courses.name })
+      .from(courses)
+      .where(and(eq(courses.companyId, company.id), isNull(courses.parentId)))
+      .orderBy(asc(courses.name), asc(courses.id)),
+    branches: await tx
+      .select({ id: branches.id, name: branches.name })
+      .from(branches)
+      .where(eq(branches.companyId, company.id))
+      .orderBy(asc(branches.id)),
+  }));
+}
+
+/**
+ * POST /public/lead: a visitor of the company's site asks to be called. The lead lands on top of
+ * "incoming" of the chosen branch (else the company's first) with the source "Website form".
+ * A filled honeypot (`website`) is answered like a success and stores nothing.
+ */
+export async function submitPublicLead(
+  db: Db,
+  subdomain: string | null,
+  input: PublicLead,
+  ip: string,
+): Promise<{ stored: boolean }> {
+  const company = await hostCompany(db, subdomain);
+  if (input.website?.trim()) return { stored: false };
+  const phone = checkPhone(input.phone, company.country);
+  return inCompany(db, company.id, async (tx) => {
+    await refuseWhenTooFrequent(tx, company.id, ip);
+    const branchId = await branchOf(tx, company.id, input.branch_id ?? null);
+    const courseId = await courseOf(tx, company.id, input.course_id ?? null);
+    const sourceId = await websiteSource(tx, company.id);
+    const [lead] = await addIncomingLeads(
+      tx,
+      company.id,
+      branchId,
+      [{ name: input.name, phone, comment: input.comment || null, courseId, sourceId }],
+      null,
+    );
+    if (!lead) throw new Error('public lead insert returned no row');
+    // Nobody of the staff added it: the event has no actor, rather than naming the owner who did nothing.
+    await recordHistory(
+      tx,
+      { id: null, companyId: company.id },
+      {
+        event: 'leadAdded',
+        entity: 'lead',
+        entityId: lead.id,
+        branchId,
+        data: { via: 'public_form', name: input.name, phone, ip },
+      },
+    );
+    return { stored: true };
+  });
+}
+
+/**
+ * At most PUBLIC_LEAD_RATE_PER_MINUTE leads per IP address and company a minute. The count lives in
+ * the database, not in a process's memory, so several servers behind a balancer share it: the IP is
+ * kept in each leadAdded event of the form, and the events of the last minute are counted (the
+ * history's (company_id, created_at) index narrows the scan to one minute of the company's events).
+ * A transaction-level advisory lock per company and IP makes concurrent submissions of one address
+ * take turns, so a burst cannot all pass the count before any of them is written.
+ */
+async function refuseWhenTooFrequent(tx: Tx, companyId: number, ip: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`public-lead:${companyId}:${ip}`}, 0))`);
+  const [recent] = await selectRows<{ n: number; oldest: string | null }>(
+    tx,
+    sql`select count(*)::int as n, min(created_at)::text as oldest from history_events
+        where company_id = ${companyId} and type = ${HistoryEvent.leadAdded} and entity = 'lead'
+          and created_at > now() - make_interval(secs => ${RATE_WINDOW_SECONDS})
+          and data->>'via' = 'public_form' and data->>'ip' = ${ip}`,
+  );
+  if (!recent || recent.n < PUBLIC_LEAD_RATE_PER_MINUTE) return;
+  const oldest = recent.oldest ? new Date(recent.oldest).getTime() : Date.now();
+  const retryAfter = Math.max(1, Math.ceil((oldest + RATE_WINDOW_SECONDS * 1000 - Date.now()) / 1000));
+  throw new AppError(429, 'too_many_requests', { retry_after_seconds: retryAfter });
+}
+
+/** The given branch when it is the company's (a stale form may name a closed one), else its first. */
+async function branchOf(tx: Tx, companyId: number, wanted: number | null): Promise<number> {
+  const rows = await tx
+    .select({ id: branches.id })
+    .from(branches)
+    .where(eq(branches.companyId, companyId))
+    .orderBy(asc(branches.id));
+  const chosen = rows.find((b) => b.id === wanted) ?? rows[0];
+  if (!chosen) throw new AppError(404, 'company_not_found');
+  return chosen.id;
+}
+
+/** A course of the company, or none: a visitor's lead is never refused over a course deleted since. */
+async function courseOf(tx: Tx, companyId: number, wanted: number | null): Promise<number | null> {
+  if (wanted === null) return null;
+  const [row] = await tx
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.companyId, companyId), eq(courses.id, wanted)));
+  return row?.id ?? null;
+}
+
+/** The "Website form" source; two first submissions at once both end with the one row (unique name). */
+async function websiteSource(tx: Tx, companyId: number): Promise<number> {
+  const byName = and(eq(leadSources.companyId, companyId), sql`lower(${leadSources.name}) = lower(${WEBSITE_SOURCE})`);
+  const [found] = await tx.select({ id: leadSources.id }).from(leadSources).where(byName);
+  if (found) return found.id;
+  await tx.insert(leadSources).values({ companyId, name: WEBSITE_SOURCE }).onConflictDoNothing();
+  const [made] = await tx.select({ id: leadSources.id }).from(leadSources).where(byName);
+  if (!made) throw new Error('lead source insert returned no row');
+  return made.id;
+}

@@ -1,0 +1,72 @@
+import { Role } from '@crm/contracts';
+import type { Dataset } from '../dataset/index.js';
+import { companySettings } from './shared-sql.js';
+import { type LoadScenario, nth, q, type SqlCall } from './types.js';
+
+const PER_PAGE = 50;
+
+/** The group ids found by the statement before, as one array parameter. */
+const groupIdsOf = (rows: Record<string, unknown>[]) => `{${[...new Set(rows.map((r) => r.group_id))].join(',')}}`;
+
+/**
+ * Spec §7 POST /user/debtors/list/{branch_id}: the branch's students whose balance is below
+ * zero, deepest first, each with his groups' balances and next charges (finance/debtors.ts:
+ * debtorRows, groupLines, then the billing engine's pricing reads).
+ */
+export const debtors = (d: Dataset): LoadScenario => ({
+  kind: 'load',
+  name: 'debtors list',
+  what: "POST /user/debtors/list/{branch_id}: a branch's debtors, deepest first, first page of 50, with each one's groups, balances and next charge",
+  actor: 'cashier',
+  concurrency: 20,
+  requests: 500,
+  request: (i) => ({
+    method: 'POST',
+    path: `/api/v1/user/debtors/list/${nth(d.branchIds, i, 1)}`,
+    body: JSON.stringify({ page: 1, per_page: PER_PAGE }),
+  }),
+  sql: (i) => {
+    const branchId = nth(d.branchIds, i, 1);
+    const cid = d.company.id;
+    return [
+      q`select id from branches where company_id = ${cid} and id = ${branchId}`,
+      companySettings(cid),
+      // The balances the database keeps beside the ledger (student_balances) of the branch's students.
+      q`select u.id::int as id, u.name, u.phone, b.balance::float8 as balance,
+          count(*) over ()::int as total, sum(b.balance) over ()::float8 as total_debt
+        from users u join student_balances b on b.company_id = u.company_id and b.student_id = u.id
+        where u.company_id = ${cid} and u.archived_at is null and ${Role.student} = any(u.roles)
+          and exists (select 1 from user_branches ub where ub.company_id = u.company_id and ub.user_id = u.id
+            and ub.branch_id = ${branchId})
+          and b.balance < 0
+        order by b.balance asc, u.id asc limit ${PER_PAGE} offset 0`,
+      (rows): SqlCall => {
+        const ids = `{${rows.map((r) => r.id).join(',')}}`;
+        return q`with lines as (
+            select student_id, group_id, sum(amount)::bigint as balance from ledger_entries
+            where company_id = ${cid} and student_id = any(${ids}::bigint[]) and group_id is not null
+            group by student_id, group_id
+            union all
+            select student_id, group_id, 0 from group_students
+            where company_id = ${cid} and student_id = any(${ids}::bigint[]) and left_date is null)
+          select l.student_id::int as student_id, l.group_id::int as group_id, g.name, g.code,
+            sum(l.balance)::float8 as balance
+          from lines l join groups g on g.company_id = ${cid} and g.id = l.group_id
+          group by l.student_id, l.group_id, g.name, g.code order by l.group_id`;
+      },
+      // pricePlaces: the groups with their course's price, their places, and what the lesson calendar reads.
+      (rows): SqlCall =>
+        q`select g.id, g.branch_id, g.status, g.days, g.start_date, g.end_date, g.start_time, g.end_time,
+            g.teacher_id, g.room_id, c.price, c.duration_months, c.lessons_per_module
+          from groups g join courses c on c.company_id = g.company_id and c.id = g.course_id
+          where g.company_id = ${cid} and g.id = any(${groupIdsOf(rows)}::bigint[]) order by g.id`,
+      (rows): SqlCall =>
+        q`select group_id, student_id, created_date, left_date, status, exception_sum from group_students
+          where company_id = ${cid} and group_id = any(${`{${rows.map((r) => r.id).join(',')}}`}::bigint[])`,
+      (rows): SqlCall =>
+        q`select * from lessons where company_id = ${cid} and group_id = any(${groupIdsOf(rows)}::bigint[])
+          and scheduled_date >= ${d.today}::date - 92`,
+    ];
+  },
+  targets: { p95Ms: 50, ratio: 1.5 },
+});
