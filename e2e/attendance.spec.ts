@@ -1,5 +1,5 @@
 import { type Browser, expect, test } from '@playwright/test';
-import { api, companyUrl, logIn, msg, screenshots, typeInto } from './support';
+import { api, companyUrl, demoCompanyDay, logIn, msg, pickerDate, screenshots, typeInto } from './support';
 
 const en = (key: string, vars?: Record<string, string>) => msg('en', key, vars);
 const suffix = Math.random().toString(36).slice(2, 6).toUpperCase();
@@ -7,19 +7,13 @@ const teacherName = `E2E Tutor ${suffix}`;
 const teacherPhone = `91${Array.from({ length: 7 }, () => Math.floor(Math.random() * 10)).join('')}`;
 const groupName = `E2E Weekly ${suffix}`;
 
-/** The demo company's calendar day (Asia/Tashkent), which may differ from the machine's. */
-const companyDay = (offsetDays = 0) => {
-  const at = new Date(Date.now() + offsetDays * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tashkent' }).format(at);
-};
 const isoWeekday = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
 const dayMonth = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
-const pickerDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
 
-const today = companyDay();
-const nextWeek = companyDay(7);
-const inTwoWeeks = companyDay(14);
-const movedTo = companyDay(15);
+const today = demoCompanyDay();
+const nextWeek = demoCompanyDay(7);
+const inTwoWeeks = demoCompanyDay(14);
+const movedTo = demoCompanyDay(15);
 
 async function englishPage(browser: Browser, width: number) {
   const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
@@ -57,7 +51,7 @@ test('an admin sets up a weekly group meeting today with a new teacher and three
     exact_days: [isoWeekday(today)],
     start_time: '00:00',
     end_time: '23:55',
-    start_date: companyDay(-21),
+    start_date: demoCompanyDay(-21),
   });
   groupId = group.id;
   const students = await api<{ data: { id: number; name: string }[] }>(
@@ -66,7 +60,7 @@ test('an admin sets up a weekly group meeting today with a new teacher and three
     `/user?user_type=student&branch_id=${branch?.id}&per_page=3`,
   );
   for (const student of students.data) {
-    await api(page, 'POST', `/group/${groupId}/students/${student.id}`, { created_date: companyDay(-21) });
+    await api(page, 'POST', `/group/${groupId}/students/${student.id}`, { created_date: demoCompanyDay(-21) });
     studentNames.push(student.name);
   }
   expect(studentNames).toHaveLength(3);

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { logIn, msg, pickOption, screenshots, typeInto } from './support';
+import { demoCompanyDay, logIn, msg, pickerDate, pickOption, screenshots, typeInto } from './support';
 
 const en = (key: string, vars?: Record<string, string>) => msg('en', key, vars);
 
@@ -22,14 +22,6 @@ const artifactsDir = fileURLToPath(new URL('.artifacts/', import.meta.url));
 /** Picks `option` in the select labelled `label` inside `scope`. */
 const choose = (page: Page, scope: Locator, label: string, option: string, search = false) =>
   pickOption(page, scope.getByLabel(label, { exact: true }), option, { search });
-
-/** dd.mm.yyyy of a day `days` from today, as the date pickers take it. */
-function dateFromToday(days: number) {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}`;
-}
 
 /** Fills and saves the person form (student or teacher); the branch is preset to the signed-in branch. */
 async function createPerson(page: Page, type: 'student' | 'teacher', name: string, phone: string) {
@@ -139,7 +131,7 @@ test('an administrator sets up a course, teacher, group and students, and moves 
     await choose(page, dialog, en('groups.fields.dayType'), en('groups.dayType.weekend'));
     await typeInto(dialog, en('groups.fields.startTime'), '07:00');
     await typeInto(dialog, en('groups.fields.endTime'), '08:30');
-    await typeInto(dialog, en('groups.fields.startDate'), dateFromToday(14));
+    await typeInto(dialog, en('groups.fields.startDate'), pickerDate(demoCompanyDay(14)));
     await dialog.getByRole('button', { name: en('common.save') }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('link', { name: group })).toBeVisible();

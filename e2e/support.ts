@@ -122,3 +122,15 @@ export async function api<T>(page: Page, method: string, path: string, body?: un
     { method, path, body },
   ) as Promise<T>;
 }
+
+/**
+ * The demo company's calendar day (`YYYY-MM-DD`, Asia/Tashkent) `offsetDays` from now: what the screens
+ * propose as today, which differs from the machine's UTC day after 19:00.
+ */
+export function demoCompanyDay(offsetDays = 0): string {
+  const at = new Date(Date.now() + offsetDays * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tashkent' }).format(at);
+}
+
+/** A `YYYY-MM-DD` day as the date pickers take and show it: 05.09.2026. */
+export const pickerDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lessonsPerMonthSchema, studentPaymentModeSchema } from './billing.js';
-import { COUNTRIES } from './countries.js';
+import { COUNTRIES, countryRules } from './countries.js';
+import { zonedDateTime } from './dates.js';
 import { LANGUAGES, THEMES } from './locale.js';
 
 export const COMPANY_TYPES = ['training_center', 'kindergarten'] as const;
@@ -114,3 +115,14 @@ export type CompanySettingsUpdate = z.infer<typeof companySettingsUpdateSchema>;
 
 export const branchSchema = z.object({ id: z.number().int(), name: z.string(), address: z.string().nullable() });
 export type Branch = z.infer<typeof branchSchema>;
+
+/** The company's IANA time zone: its own setting, else its country's. */
+export const companyTimeZone = (datas: { time_zone?: string | null; country: string }): string =>
+  datas.time_zone ?? countryRules(datas.country).timeZone;
+
+/**
+ * The company's calendar day at the instant `at`. "Today" is the company's, not the browser's or the
+ * server's: a payment taken at 00:30 in Tashkent is dated that day even when the machine's clock says UTC.
+ */
+export const companyDay = (datas: { time_zone?: string | null; country: string }, at: Date = new Date()): string =>
+  zonedDateTime(at, companyTimeZone(datas)).date;

@@ -1,4 +1,5 @@
-import { type CompanyPublic, type Me, Role, type RoleId } from '@crm/contracts';
+import { type CompanyPublic, companyDay, type Me, Role, type RoleId } from '@crm/contracts';
+import dayjs from 'dayjs';
 import type { Session } from '../shared/session/session-store';
 
 export function aCompany(overrides: Partial<CompanyPublic> = {}, datas: Partial<CompanyPublic['datas']> = {}) {
@@ -52,3 +53,6 @@ export function aUser(roles: RoleId[], company: CompanyPublic = aCompany()): Me 
 export function aSession(roles: RoleId[], company: CompanyPublic = aCompany()): Session {
   return { token: 'token', user: aUser(roles, company), company, branch: 2, role: roles[0] ?? null };
 }
+
+/** Today in a company of `country` (its zone, not the test machine's): what the screens propose as today. */
+export const todayIn = (country = 'uz') => dayjs(companyDay({ country }));

@@ -1,4 +1,4 @@
-import { companyDatasSchema, countryRules, zonedDateTime } from '@crm/contracts';
+import { companyDatasSchema, companyTimeZone, zonedDateTime } from '@crm/contracts';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { companies } from '../../db/schema/index.js';
@@ -16,7 +16,7 @@ export interface CompanyTime {
 export async function companyTime(tx: Tx, companyId: number, at: Date): Promise<CompanyTime> {
   const [row] = await tx.select({ datas: companies.datas }).from(companies).where(eq(companies.id, companyId));
   const datas = companyDatasSchema.parse(row?.datas ?? {});
-  const timeZone = datas.time_zone ?? countryRules(datas.country).timeZone;
+  const timeZone = companyTimeZone(datas);
   const { date, time } = zonedDateTime(at, timeZone);
   return {
     today: date,

@@ -1,9 +1,10 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { type AttendanceStudent, type Group, type Lesson, localDate, Role, STAFF_ROLES } from '@crm/contracts';
+import { type AttendanceStudent, type Group, type Lesson, Role, STAFF_ROLES } from '@crm/contracts';
 import { Alert, App, Button, DatePicker, Empty, Flex, Grid, Segmented, Skeleton } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
+import { companyToday } from '../../shared/session/company-today';
 import { roleIdsOf } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
 import { dayjs } from '../groups/dates';
@@ -31,7 +32,7 @@ export function GroupAttendance({ group, focusDate }: { group: Group; focusDate?
   const narrow = !screens.md;
   // Null: the company's current month (known once the grid says what "today" is there).
   const [chosenMonth, setChosenMonth] = useState<string | null>(focusDate ? monthOf(focusDate) : null);
-  const month = chosenMonth ?? monthOf(localDate());
+  const month = chosenMonth ?? monthOf(companyToday());
   const { from, till } = monthRange(month);
   const [view, setView] = useState<View | null>(null);
   const [selectedDate, setSelectedDate] = useState<string | null>(focusDate ?? null);
@@ -64,10 +65,10 @@ export function GroupAttendance({ group, focusDate }: { group: Group; focusDate?
   }, [loaded, focusDate, narrow]);
 
   // The browser's month may differ from the company's near midnight: follow the company's.
-  const companyToday = grid.data?.today;
+  const gridToday = grid.data?.today;
   useEffect(() => {
-    if (chosenMonth === null && companyToday && monthOf(companyToday) !== month) setChosenMonth(monthOf(companyToday));
-  }, [chosenMonth, companyToday, month]);
+    if (chosenMonth === null && gridToday && monthOf(gridToday) !== month) setChosenMonth(monthOf(gridToday));
+  }, [chosenMonth, gridToday, month]);
 
   const goToMonth = (next: string) => {
     setChosenMonth(next);

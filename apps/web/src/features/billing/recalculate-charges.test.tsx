@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { aGroup } from '../../test/group-fixtures';
+import { todayIn } from '../../test/session-fixtures';
 import { json, renderPage, stubApi } from '../courses/test-support';
 import { RecalculateChargesButton } from './recalculate-charges';
 
@@ -35,7 +35,7 @@ describe('RecalculateChargesButton', () => {
     const summary = await within(dialog).findByText(/^Cancelled 12 charges/);
     expect(summary.textContent).toBe('Cancelled 12 charges (600 000 UZS), booked 11 (550 000 UZS).');
     const [call] = calls.filter((c) => c.method === 'POST');
-    const month = dayjs();
+    const month = todayIn();
     expect(call?.url).toBe(
       `/api/v1/group/7/re_withdraw?from=${month.startOf('month').format('YYYY-MM-DD')}&to=${month.endOf('month').format('YYYY-MM-DD')}`,
     );

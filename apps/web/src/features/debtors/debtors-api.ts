@@ -1,7 +1,7 @@
 import type { DebtorListName, DebtorsList } from '@crm/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { apiRequest } from '../../shared/api/api-client';
+import { companyToday } from '../../shared/session/company-today';
 import { moneyKey } from '../finance/money-api';
 import { downloadReport } from '../reports/reports-api';
 
@@ -33,8 +33,4 @@ export const useDebtors = (list: DebtorListName, branchId: number, filters: Debt
  * with this month's payments and charges.
  */
 export const downloadDebtors = (branchId: number, filters: DebtorFilters, language: string) =>
-  downloadReport(
-    `/user/debtors-export/${branchId}`,
-    { ...filters, lang: language },
-    `debtors-${dayjs().format('YYYY-MM-DD')}.xlsx`,
-  );
+  downloadReport(`/user/debtors-export/${branchId}`, { ...filters, lang: language }, `debtors-${companyToday()}.xlsx`);

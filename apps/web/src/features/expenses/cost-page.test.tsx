@@ -1,7 +1,7 @@
 import type { Expense, ExpenseTotals } from '@crm/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
+import { todayIn } from '../../test/session-fixtures';
 import { json, renderPage, stubApi } from '../courses/test-support';
 import { CostPage } from './cost-page';
 
@@ -76,7 +76,10 @@ async function choose(select: HTMLElement, label: string) {
   fireEvent.change(select, { target: { value: label } });
   fireEvent.click(await screen.findByText(label, { selector: OPTION }));
 }
-const month = { from: dayjs().startOf('month').format('YYYY-MM-DD'), to: dayjs().endOf('month').format('YYYY-MM-DD') };
+const month = {
+  from: todayIn().startOf('month').format('YYYY-MM-DD'),
+  to: todayIn().endOf('month').format('YYYY-MM-DD'),
+};
 
 // Antd pages render slowly in jsdom on a busy machine.
 describe('CostPage', () => {

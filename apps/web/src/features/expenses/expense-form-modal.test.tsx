@@ -1,7 +1,7 @@
 import type { Expense } from '@crm/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
+import { todayIn } from '../../test/session-fixtures';
 import { json, renderPage, stubApi } from '../courses/test-support';
 import { ExpenseFormModal, type ExpenseFormTarget } from './expense-form-modal';
 
@@ -71,7 +71,7 @@ describe('ExpenseFormModal', () => {
       category: 'rent',
       type_id: null,
       amount: 2_500_000,
-      date: dayjs().format('YYYY-MM-DD'),
+      date: todayIn().format('YYYY-MM-DD'),
       method: 'cash',
       payee: null,
       payee_user_id: null,

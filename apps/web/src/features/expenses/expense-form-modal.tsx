@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/api-error';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { fieldProblemMessage } from '../../shared/forms/field-rules';
+import { companyTodayDayjs } from '../../shared/session/company-today';
 import { FormModal } from '../courses/catalog-ui';
 import { type Dayjs, dayjs } from '../groups/dates';
 import { type BucketValue, bucketOptions, bucketValue, fromBucketValue, methodLabel } from './expense-labels';
@@ -102,7 +103,7 @@ function OpenExpenseForm({
 
   const initialValues = useMemo<ExpenseFormValues>(
     () => ({
-      date: dayjs(editing?.date),
+      date: editing ? dayjs(editing.date) : companyTodayDayjs(),
       amount: editing ? fromMinorUnits(editing.amount, currency) : null,
       bucket: editing ? bucketValue(editing) : undefined,
       method: editing?.method ?? 'cash',

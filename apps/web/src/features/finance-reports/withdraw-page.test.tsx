@@ -1,7 +1,7 @@
 import type { MoneyChart, WithdrawList, WithdrawTotals } from '@crm/contracts';
 import { screen, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
+import { todayIn } from '../../test/session-fixtures';
 import { anEntry, json, pageOf, renderAt, SLOW, stubMoneyApi } from '../finance/finance-test-support';
 import { WithdrawPage } from './withdraw-page';
 
@@ -65,8 +65,8 @@ describe('the withdrawals page', () => {
       expect(screen.getByRole('img', { name: 'Charges' })).toBeTruthy();
 
       const month = {
-        from: dayjs().startOf('month').format('YYYY-MM-DD'),
-        to: dayjs().endOf('month').format('YYYY-MM-DD'),
+        from: todayIn().startOf('month').format('YYYY-MM-DD'),
+        to: todayIn().endOf('month').format('YYYY-MM-DD'),
       };
       expect(queryOf('/api/v1/withdraws?')).toEqual({ branch_id: '2', ...month, page: '1', per_page: '50' });
       expect(queryOf('/api/v1/withdraws/credit_char')).toEqual({ branch_id: '2', ...month });

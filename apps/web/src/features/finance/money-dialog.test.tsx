@@ -1,7 +1,6 @@
 import type { LedgerEntry } from '@crm/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aCompany } from '../../test/session-fixtures';
 import { BalanceTab } from './balance-tab';
 import { anEntry, aStudent, json, pageOf, renderAt, SLOW, stubMoneyApi } from './finance-test-support';
@@ -41,9 +40,13 @@ const typeAmount = (dialog: HTMLElement, text: string) =>
   fireEvent.change(within(dialog).getByLabelText(/^Amount, KZT/), { target: { value: text } });
 
 describe('the pay dialog', () => {
+  afterEach(() => vi.useRealTimers());
+
   it(
-    'sends minor units with one Idempotency-Key, also when retried after a network error, then offers the receipt',
+    "sends minor units with one Idempotency-Key, also when retried after a network error, dated the company's today, then offers the receipt",
     async () => {
+      // 19:30 in UTC is already the next day in Almaty (UTC+5): the payment takes the company's day.
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-21T19:30:00Z') });
       paymentAttempts = 0;
       answerPayment = (attempt) =>
         attempt === 1 ? 'network' : json(200, anEntry({ id: 31, amount: 1_250_050, method: 'cash' }));
@@ -62,7 +65,7 @@ describe('the pay dialog', () => {
       expect(first?.body).toEqual({
         student_id: 11,
         amount: 1_250_050,
-        date: dayjs().format('YYYY-MM-DD'),
+        date: '2026-11-22',
         method: 'cash',
         group_id: null,
         branch_id: null,

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
+import { companyTodayDayjs } from '../../shared/session/company-today';
 import { formatMoney, useCurrency } from '../courses/money';
 import { dayjs } from '../groups/dates';
 import { useIdempotencyKey } from './idempotency';
@@ -82,7 +83,7 @@ function MoneyForm({ action, student, onClose }: MoneyDialogProps & { action: Mo
         group_id: editing.group?.id ?? null,
         comment: editing.comment ?? '',
       }
-    : { amount: null, date: dayjs(), method: kind === 'writeOff' ? undefined : 'cash', group_id: null };
+    : { amount: null, date: companyTodayDayjs(), method: kind === 'writeOff' ? undefined : 'cash', group_id: null };
 
   const send = async (values: MoneyFormValues): Promise<LedgerEntry> => {
     const common = {

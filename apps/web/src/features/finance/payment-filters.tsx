@@ -2,6 +2,7 @@ import type { PaymentMethod } from '@crm/contracts';
 import { DatePicker, Flex, Segmented, Select, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { companyTodayDayjs } from '../../shared/session/company-today';
 import { type Dayjs, dayjs } from '../groups/dates';
 import { usePeople } from '../users/users-api';
 import type { PaymentFilters } from './money-api';
@@ -10,7 +11,7 @@ import { useCompanyMethods } from './money-text';
 const ISO = 'YYYY-MM-DD';
 
 /** The payments page opens on the current month. */
-export const monthOf = (day: Dayjs = dayjs()) => ({
+export const monthOf = (day: Dayjs = companyTodayDayjs()) => ({
   from: day.startOf('month').format(ISO),
   to: day.endOf('month').format(ISO),
 });

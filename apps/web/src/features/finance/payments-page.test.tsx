@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
+import { todayIn } from '../../test/session-fixtures';
 import { anEntry, aPaymentList, aStudent, json, renderAt, SLOW, stubMoneyApi } from './finance-test-support';
 import { PaymentsPage } from './payments-page';
 
@@ -66,8 +66,8 @@ describe('the payments page', () => {
       expect(screen.getByText('+800 000 UZS')).toBeTruthy();
       expect(paymentQueries()[0]).toEqual({
         branch_id: '2',
-        from: dayjs().startOf('month').format('YYYY-MM-DD'),
-        to: dayjs().endOf('month').format('YYYY-MM-DD'),
+        from: todayIn().startOf('month').format('YYYY-MM-DD'),
+        to: todayIn().endOf('month').format('YYYY-MM-DD'),
         page: '1',
         per_page: '50',
       });
@@ -113,8 +113,8 @@ describe('the payments page', () => {
       const asked = calls.find((call) => call.url.startsWith('/api/v1/replenishments/debit_char'));
       expect(Object.fromEntries(new URL(asked?.url ?? '', 'http://x').searchParams)).toEqual({
         branch_id: '2',
-        from: dayjs().startOf('month').format('YYYY-MM-DD'),
-        to: dayjs().endOf('month').format('YYYY-MM-DD'),
+        from: todayIn().startOf('month').format('YYYY-MM-DD'),
+        to: todayIn().endOf('month').format('YYYY-MM-DD'),
       });
     },
     PAGE,

@@ -3,8 +3,9 @@ import { Alert, DatePicker, Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/error-message';
+import { companyTodayDayjs } from '../../shared/session/company-today';
 import { useSession } from '../../shared/session/use-session';
-import { type Dayjs, dayjs } from './dates';
+import type { Dayjs } from './dates';
 import { useGroupStudentMutations, useStudentSearch } from './groups-api';
 import { useSave } from './use-dialog-save';
 
@@ -14,7 +15,7 @@ export function AddStudentModal({ open, group, onClose }: { open: boolean; group
   const { branch } = useSession();
   const [text, setText] = useState('');
   const [studentId, setStudentId] = useState<number | null>(null);
-  const [date, setDate] = useState<Dayjs>(dayjs());
+  const [date, setDate] = useState<Dayjs>(companyTodayDayjs());
   const [refusal, setRefusal] = useState<string | null>(null);
   const search = useStudentSearch(text, branch ?? group.branch_id);
   const { add } = useGroupStudentMutations(group.id);

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/api-error';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { fieldProblemMessage } from '../../shared/forms/field-rules';
+import { companyTodayDayjs } from '../../shared/session/company-today';
 import { useSession } from '../../shared/session/use-session';
 import { type Dayjs, dayjs } from './dates';
 import { useCourseOptions, useGroupMutations, useRoomOptions, useTeacherOptions } from './groups-api';
@@ -92,7 +93,7 @@ const initialValues = (group: Group | null): FormValues =>
         end_date: group.end_date ? dayjs(group.end_date) : null,
         status: group.status,
       }
-    : { day_type: 'odd', start_date: dayjs() };
+    : { day_type: 'odd', start_date: companyTodayDayjs() };
 
 export function GroupFormModal({
   target,

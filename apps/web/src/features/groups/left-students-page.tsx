@@ -15,8 +15,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
+import { companyTodayDayjs } from '../../shared/session/company-today';
 import { useSession } from '../../shared/session/use-session';
-import { type Dayjs, dateText, dayjs } from './dates';
+import { type Dayjs, dateText } from './dates';
 import { useArchiveReasons, useLeftStudents } from './groups-api';
 import { tablePagination } from './table-pagination';
 
@@ -28,7 +29,10 @@ export function LeftStudentsPage() {
 
 function BranchLeftStudents({ branchId }: { branchId: number }) {
   const { t } = useTranslation();
-  const [period, setPeriod] = useState<[Dayjs, Dayjs]>([dayjs().startOf('month'), dayjs().endOf('month')]);
+  const [period, setPeriod] = useState<[Dayjs, Dayjs]>([
+    companyTodayDayjs().startOf('month'),
+    companyTodayDayjs().endOf('month'),
+  ]);
   const [reasonId, setReasonId] = useState<number | undefined>();
   const [search, setSearch] = useState('');
   const [includeMoved, setIncludeMoved] = useState(false);

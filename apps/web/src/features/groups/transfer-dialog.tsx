@@ -2,7 +2,8 @@ import type { Group, GroupStudent } from '@crm/contracts';
 import { Checkbox, DatePicker, Form, Modal, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/error-message';
-import { type Dayjs, dayjs } from './dates';
+import { companyTodayDayjs } from '../../shared/session/company-today';
+import type { Dayjs } from './dates';
 import { useGroupStudentMutations, useTransferTargets } from './groups-api';
 import { useSave } from './use-dialog-save';
 
@@ -31,7 +32,7 @@ export function TransferDialog({ row, group, onClose }: { row: GroupStudent; gro
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ date: dayjs() }}
+        initialValues={{ date: companyTodayDayjs() }}
         onFinish={(values) =>
           save(
             () =>

@@ -3,6 +3,7 @@ import { DatePicker, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../shared/forms/field-rules';
+import { companyTodayDayjs } from '../../shared/session/company-today';
 import { CatalogueFormModal, type CatalogueTarget } from '../catalogue/catalogue-form-modal';
 import { useHolidayMutations } from './holidays-api';
 
@@ -18,7 +19,7 @@ export const DATE_FORMAT = 'DD.MM.YYYY';
 export function HolidayFormModal({ target, onClose }: { target: HolidayFormTarget | null; onClose: () => void }) {
   const { t } = useTranslation();
   // A new holiday opens its calendar in the year being looked at.
-  const pickerYear = target?.mode === 'create' ? dayjs().year(target.year) : undefined;
+  const pickerYear = target?.mode === 'create' ? companyTodayDayjs().year(target.year) : undefined;
   return (
     <CatalogueFormModal<Holiday, HolidayFormValues, { name: string; date: string }>
       target={target}

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { todayIn } from '../../test/session-fixtures';
 import { json, renderPage, stubApi } from '../courses/test-support';
 import { HolidaysPage } from './holidays-page';
 
-const year = dayjs().year();
+const year = todayIn().year();
 let onPost: () => Response;
 const calls = stubApi(({ method, url }) => {
   if (method === 'POST') return onPost();

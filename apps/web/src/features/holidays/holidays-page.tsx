@@ -3,6 +3,7 @@ import { App, Flex, Select, Space, type TableColumnsType, Typography } from 'ant
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { companyTodayDayjs } from '../../shared/session/company-today';
 import { CatalogueTable } from '../catalogue/catalogue-table';
 import { PageHeader, RowActions } from '../courses/catalog-ui';
 import { runAction } from '../courses/form-errors';
@@ -13,7 +14,7 @@ import { useHolidayMutations, useHolidays } from './holidays-api';
 export function HolidaysPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const thisYear = dayjs().year();
+  const thisYear = companyTodayDayjs().year();
   const [year, setYear] = useState(thisYear);
   const [target, setTarget] = useState<HolidayFormTarget | null>(null);
   const holidays = useHolidays(year);

@@ -2,12 +2,11 @@ import { type LeadConversion, Role } from '@crm/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { App } from 'antd';
-import dayjs from 'dayjs';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n/i18n';
 import { clearSession, storeUser } from '../../shared/session/session-store';
-import { aUser } from '../../test/session-fixtures';
+import { aUser, todayIn } from '../../test/session-fixtures';
 import { LeadConversionPage, LeadSourcesPage } from './lead-report-pages';
 
 // The chart draws on a canvas jsdom does not have; its options are tested on their own.
@@ -78,7 +77,7 @@ describe('the lead conversion page', () => {
   it('asks for the header branch and this month, and shows the day chart and the funnel with shares', async () => {
     renderPage(<LeadConversionPage />);
     expect(await screen.findByText('Total: 3')).toBeTruthy();
-    const month = dayjs();
+    const month = todayIn();
     expect(urls[0]).toBe(
       `/api/v1/leadReport/?branch_id=2&from=${month.startOf('month').format('YYYY-MM-DD')}&to=${month.endOf('month').format('YYYY-MM-DD')}`,
     );

@@ -2,12 +2,11 @@ import { type AttendanceReport, type AttendanceReportRow, Role } from '@crm/cont
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { App } from 'antd';
-import dayjs from 'dayjs';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n/i18n';
 import { clearSession, storeUser } from '../../shared/session/session-store';
-import { aUser } from '../../test/session-fixtures';
+import { aUser, todayIn } from '../../test/session-fixtures';
 import { AttendanceReportPage, attendanceRate } from './attendance-report-page';
 
 const json = (status: number, body: unknown) =>
@@ -116,8 +115,8 @@ describe('AttendanceReportPage', () => {
       const asked = urls.find((url) => url.startsWith('/api/v1/attendance_report/')) ?? '';
       expect(Object.fromEntries(new URL(asked, 'http://x').searchParams)).toEqual({
         branch_id: '2',
-        from: dayjs().startOf('month').format('YYYY-MM-DD'),
-        till: dayjs().endOf('month').format('YYYY-MM-DD'),
+        from: todayIn().startOf('month').format('YYYY-MM-DD'),
+        till: todayIn().endOf('month').format('YYYY-MM-DD'),
         page: '1',
         per_page: '50',
       });

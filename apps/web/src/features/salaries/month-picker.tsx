@@ -1,10 +1,11 @@
 import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { companyTodayDayjs } from '../../shared/session/company-today';
 import { monthText } from './salary-detail';
 
 /** The month a salary page shows, `YYYY-MM`; the previous month by default (salaries are paid after it ends). */
-export const lastMonth = (): string => dayjs().subtract(1, 'month').format('YYYY-MM');
+export const lastMonth = (): string => companyTodayDayjs().subtract(1, 'month').format('YYYY-MM');
 
 export function MonthPicker({ value, onChange }: { value: string; onChange: (month: string) => void }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { Role } from '@crm/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { todayIn } from '../../test/session-fixtures';
 import { json, renderAt, SLOW, stubMoneyApi } from '../finance/finance-test-support';
 import { NewSalariesPage } from './new-salaries-page';
 import { aSalary, aSalaryDetail, aSalaryList, FIRST_LOAD } from './salary-fixtures';
@@ -40,7 +40,7 @@ describe('the new salaries page', () => {
       // The owner works in his first branch (spec §6); last month by default.
       expect(posts('/salaries/calculate')[0]?.body).toEqual({
         branch_id: 1,
-        month: dayjs().subtract(1, 'month').format('YYYY-MM'),
+        month: todayIn().subtract(1, 'month').format('YYYY-MM'),
       });
 
       const row = screen.getByText('Kamola Ergasheva').closest('tr') as HTMLElement;

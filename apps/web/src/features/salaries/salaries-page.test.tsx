@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { todayIn } from '../../test/session-fixtures';
 import { json, renderAt, SLOW, stubMoneyApi } from '../finance/finance-test-support';
 import { SalariesPage } from './salaries-page';
 import { aSalary, aSalaryDetail, aSalaryList, FIRST_LOAD } from './salary-fixtures';
@@ -25,7 +25,7 @@ describe('the salaries page', () => {
       const query = Object.fromEntries(new URL(calls[0]?.url ?? '', 'http://x').searchParams);
       expect(query).toEqual({
         branch_id: '2',
-        month: dayjs().subtract(1, 'month').format('YYYY-MM'),
+        month: todayIn().subtract(1, 'month').format('YYYY-MM'),
         status: 'published',
         page: '1',
         per_page: '50',

@@ -1,6 +1,7 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { companyToday } from '../../shared/session/company-today';
 import { dayjs } from '../groups/dates';
 import { shiftDate } from './timetable-model';
 
@@ -17,7 +18,7 @@ export function DateBar({
   loading: boolean;
 }) {
   const { t } = useTranslation();
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = companyToday();
   const day = dayjs(date);
   return (
     <Flex align="center" gap={8} wrap>

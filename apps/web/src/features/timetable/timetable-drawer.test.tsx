@@ -1,11 +1,11 @@
 import type { Schedule, ScheduleLesson } from '@crm/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { todayIn } from '../../test/session-fixtures';
 import { json, renderPage, stubApi } from '../courses/test-support';
-import { dayjs } from '../groups/dates';
 import TimetableDrawer from './timetable-drawer';
 
-const today = dayjs().format('YYYY-MM-DD');
+const today = todayIn().format('YYYY-MM-DD');
 const lesson = (overrides: Partial<ScheduleLesson>): ScheduleLesson => ({
   date: today,
   scheduled_date: today,
@@ -49,7 +49,7 @@ const dayLessons = [
     teacher: { id: 2, name: 'Sardor Substitute' },
     substitute: true,
     moved: true,
-    scheduled_date: dayjs().subtract(1, 'day').format('YYYY-MM-DD'),
+    scheduled_date: todayIn().subtract(1, 'day').format('YYYY-MM-DD'),
     start_time: '15:00',
     end_time: '16:00',
     room: { id: 11, name: 'Room B' },
@@ -82,7 +82,7 @@ describe('the timetable on a date', () => {
     await openOnDate(true);
     fireEvent.click(screen.getByRole('button', { name: 'Next day' }));
     expect(await screen.findByText('No lessons on this day')).toBeTruthy();
-    const tomorrow = dayjs().add(1, 'day').format('YYYY-MM-DD');
+    const tomorrow = todayIn().add(1, 'day').format('YYYY-MM-DD');
     await waitFor(() => expect(calls.at(-1)?.url).toContain(`date=${tomorrow}`));
   });
 

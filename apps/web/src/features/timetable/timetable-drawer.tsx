@@ -5,8 +5,8 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../shared/api/api-client';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
+import { companyToday } from '../../shared/session/company-today';
 import { useSession } from '../../shared/session/use-session';
-import { dayjs } from '../groups/dates';
 import { DateBar } from './date-bar';
 import {
   buildTimetable,
@@ -48,7 +48,7 @@ export default function TimetableDrawer({ open, onClose, linked }: TimetableDraw
   const { t } = useTranslation();
   const { branch } = useSession();
   const [mode, setMode] = useState<TimetableMode>('mwf');
-  const [date, setDate] = useState(() => dayjs().format('YYYY-MM-DD'));
+  const [date, setDate] = useState(() => companyToday());
   const [layout, setLayout] = useState<TimetableLayout>(storedLayout);
   const onDate = mode === 'date';
   const schedule = useSchedule(open ? branch : null, onDate ? date : undefined);

@@ -1,10 +1,11 @@
 import type { UserProfile, UserType, UserUpdate } from '@crm/contracts';
 import { Alert, App, DatePicker, Form, Modal, Select, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/api-error';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
+import { companyTodayDayjs } from '../../shared/session/company-today';
 import { useSession } from '../../shared/session/use-session';
 import { useAddToGroup, useGroupOptions, usePeopleMutations, useStudentTags } from './users-api';
 
@@ -165,7 +166,7 @@ export function AddToGroupModal({
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={save} initialValues={{ created_date: dayjs() }}>
+      <Form form={form} layout="vertical" onFinish={save} initialValues={{ created_date: companyTodayDayjs() }}>
         <Form.Item
           name="group_id"
           label={t('users.profile.group')}

@@ -2,6 +2,7 @@ import { DatePicker, Flex, Segmented } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { companyTodayDayjs } from '../session/company-today';
 
 const ISO = 'YYYY-MM-DD';
 
@@ -12,7 +13,7 @@ export interface Period {
 }
 
 /** The month of a day (the current month by default): report and finance pages open on it. */
-export const monthPeriod = (month: Dayjs = dayjs()): Period => ({
+export const monthPeriod = (month: Dayjs = companyTodayDayjs()): Period => ({
   from: month.startOf('month').format(ISO),
   till: month.endOf('month').format(ISO),
 });
