@@ -24,11 +24,14 @@ interface Words {
   /** The standard names of the board's columns (a branch may retitle them). */
   boardColumns: Record<LeadColumn, string>;
   states: Record<LeadState, string>;
+  /** The public form's own source (stored under one fixed name), as the board shows it. */
+  websiteSource: string;
 }
 
 const SHEETS = wordsByLanguage({
   sheet: ['Lidlar', 'Лиды', 'Leads', 'Prospek'],
   sampleSheet: ['Lidlar', 'Лиды', 'Leads', 'Prospek'],
+  websiteSource: ['Saytdagi forma', 'Форма на сайте', 'Website form', 'Formulir situs web'],
 });
 
 const COLUMNS = wordsByLanguage<LeadExportColumn>({

@@ -1,4 +1,4 @@
-import { formatPhone, type LeadColumn, normalizeLanguage, phoneDigitCount } from '@crm/contracts';
+import { formatPhone, isWebsiteLeadSource, type LeadColumn, normalizeLanguage, phoneDigitCount } from '@crm/contracts';
 import ExcelJS from 'exceljs';
 import type { LeadExportData } from './lead-excel-export.js';
 import {
@@ -58,7 +58,7 @@ export async function leadsWorkbook(data: LeadExportData, language: string, coun
       phone: formatPhone(lead.phone, country),
       column: columnTitle(lead.column),
       section: lead.section_id === null ? '' : (data.sections.get(lead.section_id) ?? ''),
-      source: lead.source ?? '',
+      source: lead.source === null ? '' : isWebsiteLeadSource(lead.source) ? words.websiteSource : lead.source,
       course: lead.course ?? '',
       admin: lead.admin?.name ?? '',
       tags: lead.tags.map((tag) => tag.name).join(', '),

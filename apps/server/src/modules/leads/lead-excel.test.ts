@@ -1,4 +1,4 @@
-import { HistoryEvent, type LeadBoard, type LeadUpdates, TagType } from '@crm/contracts';
+import { HistoryEvent, type LeadBoard, type LeadUpdates, TagType, WEBSITE_LEAD_SOURCE } from '@crm/contracts';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -271,6 +271,16 @@ describe('the lead export (GET leadExport)', () => {
     expect(archive.rows.slice(1).map((r) => [r[0], r[11]])).toEqual([[archivedId, 'В архиве: Too expensive']]);
     const all = await download(w.tokens.admin, `/leadExport?branch_id=${w.main}&archived=all&search=Export`);
     expect(all.rows).toHaveLength(3);
+  });
+
+  it('names the public form’s source in the asked language, as the board does', async () => {
+    const website = await createLeadSourceRow(database.db, w.company.id, WEBSITE_LEAD_SOURCE);
+    await w.lead({ name: 'Web Visitor', phone: '977770003', sourceId: website });
+    const sourceOf = async (lang: string) =>
+      (await download(w.tokens.admin, `/leadExport?branch_id=${w.main}&search=Web%20Visitor&lang=${lang}`))
+        .rows[1]?.[5];
+    expect(await sourceOf('ru')).toBe('Форма на сайте');
+    expect(await sourceOf('uz')).toBe('Saytdagi forma');
   });
 
   it('refuses the teacher and a branch of another company', async () => {
