@@ -105,6 +105,8 @@ export const userListItemSchema = z.object({
   groups: z.array(userGroupSchema),
   archived_at: z.string().nullable(),
   created_at: z.string(),
+  /** A student's balance in minor units (the sum of his ledger); absent for teachers and staff. */
+  balance: z.number().int().optional(),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
@@ -192,6 +194,10 @@ const idList = z.preprocess(
 );
 const flag = z.preprocess((v) => v === true || v === 'true' || v === '1' || v === 1, z.boolean());
 
+/** GET /user `finance`: students owing money, students with money paid in advance, students at zero. */
+export const STUDENT_FINANCE_FILTERS = ['debtors', 'credit', 'zero'] as const;
+export type StudentFinanceFilter = (typeof STUDENT_FINANCE_FILTERS)[number];
+
 /** GET /user (spec §7): every filter is optional; empty values are dropped by the client. */
 export const userListQuerySchema = z.object({
   user_type: z.enum(USER_TYPES).default('student'),
@@ -199,8 +205,8 @@ export const userListQuerySchema = z.object({
   per_page: z.coerce.number().int().min(1).max(500).default(STUDENT_PAGE_SIZE),
   name_or_phone: z.string().trim().max(100).optional(),
   course_id: idSchema.optional(),
-  /** Debtors filter: accepted and ignored until the finance issue. */
-  finance: z.string().max(50).optional(),
+  /** Students by balance: below zero, above zero, or exactly zero. */
+  finance: z.preprocess((v) => (v === '' ? undefined : v), z.enum(STUDENT_FINANCE_FILTERS).optional()),
   /** Student statuses in a group (spec §4), comma-separated or repeated. */
   statuses: z
     .preprocess(

@@ -9,6 +9,7 @@ import {
   Role,
   type RoleId,
   STAFF_FORM_ROLES,
+  type StudentFinanceFilter,
   topRank,
   USER_TYPE_AREA,
   type UserListItem,
@@ -97,8 +98,19 @@ export function listFilters(actor: Actor, query: UserListQuery, archived: boolea
         where gs.company_id = ${actor.companyId} and gs.student_id = u.id${course}${status})`);
     }
   }
-  // query.finance (debtors) is accepted and ignored until the finance issue brings balances.
+  if (query.finance) filters.push(financeFilter(actor.companyId, query.finance));
   return filters;
+}
+
+/** A student without a balance row has never had an entry: his balance is zero. */
+const studentBalance = (companyId: number) =>
+  sql`coalesce((select sb.balance from student_balances sb where sb.company_id = ${companyId} and sb.student_id = u.id), 0)`;
+
+function financeFilter(companyId: number, finance: StudentFinanceFilter): SQL {
+  const balance = studentBalance(companyId);
+  if (finance === 'debtors') return sql`${balance} < 0`;
+  if (finance === 'credit') return sql`${balance} > 0`;
+  return sql`${balance} = 0`;
 }
 
 type GroupsOf = 'student' | 'studentAll' | 'teacher' | 'all' | 'none';
@@ -152,6 +164,7 @@ interface UserRow {
   branches: { id: number; name: string }[];
   tags: UserListItem['tags'];
   groups: UserListItem['groups'] | null;
+  balance?: number | string;
 }
 
 interface ProfileRow extends UserRow {
@@ -187,6 +200,7 @@ function toListItem(row: UserRow): UserListItem {
     groups: row.groups ?? [],
     archived_at: iso(row.archived_at),
     created_at: iso(row.created_at) as string,
+    ...(row.balance === undefined ? {} : { balance: Number(row.balance) }),
   };
 }
 
@@ -209,7 +223,7 @@ function selectUsers(companyId: number, where: SQL, groups: GroupsOf, profile: b
       (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) order by t.name), '[]'::json)
         from user_tags ut join tags t on t.company_id = ut.company_id and t.id = ut.tag_id
         where ut.company_id = ${companyId} and ut.user_id = u.id) as tags,
-      ${groupsColumn(companyId, groups)} as groups
+      ${groupsColumn(companyId, groups)} as groups${groups === 'student' ? sql`, ${studentBalance(companyId)} as balance` : sql``}
     from users u where ${where}`;
 }
 

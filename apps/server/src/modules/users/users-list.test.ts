@@ -155,7 +155,7 @@ describe('GET /user filters (spec §7)', () => {
     expect(namesOf(await list(ceo, `user_type=teacher&course_id=${courseB}`))).toEqual(['Zarina Teacher']);
   });
 
-  it('filters by tags, ext_id and branch; ignores empty values and finance for now', async () => {
+  it('filters by tags, ext_id and branch; ignores empty values', async () => {
     expect(namesOf(await list(ceo, `tag_ids=${vipTag}`))).toEqual(['Bekzod Aliyev']);
     expect(namesOf(await list(ceo, 'ext_id=ext-913333333'))).toEqual(['Charos Nazarova']);
     expect(namesOf(await list(ceo, `branch_id=${north}`))).toEqual([
@@ -163,8 +163,50 @@ describe('GET /user filters (spec §7)', () => {
       'Charos Nazarova',
       'Ali Valiyev',
     ]);
-    const withEmpty = await list(ceo, 'user_type=student&name_or_phone=&tag_ids=&finance=debtors');
+    const withEmpty = await list(ceo, 'user_type=student&name_or_phone=&tag_ids=&finance=');
     expect(withEmpty.pagination.total).toBe(5);
+  });
+
+  it('shows each student’s balance and filters debtors, students in credit and students at zero', async () => {
+    const book = async (url: string, body: object) => {
+      const res = await call(app, {
+        method: 'POST',
+        url: `/api/v1${url}`,
+        sub: sub(),
+        token: ceo,
+        body: { date: '2026-11-02', ...body },
+        headers: { 'idempotency-key': crypto.randomUUID() },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await book('/payment', { student_id: ids['Anvar Qodirov'], amount: 300_000, method: 'cash' });
+    await book(`/write-off/custom/${ids['Bekzod Aliyev']}`, { amount: 120_000, comment: 'Books' });
+    // Paid and then refunded in full: a balance row at zero counts as zero.
+    await book('/payment', { student_id: ids['Charos Nazarova'], amount: 50_000, method: 'cash' });
+    await book('/refund', { student_id: ids['Charos Nazarova'], amount: 50_000, method: 'cash' });
+
+    const balances = (await list(ceo, 'user_type=student')).data.map((u) => [
+      u.name,
+      (u as { balance?: number }).balance,
+    ]);
+    expect(balances).toEqual([
+      ['Dilnoza Saidova', 0],
+      ['Charos Nazarova', 0],
+      ['Bekzod Aliyev', -120_000],
+      ['Anvar Qodirov', 300_000],
+      ['Ali Valiyev', 0],
+    ]);
+    expect(namesOf(await list(ceo, 'finance=debtors'))).toEqual(['Bekzod Aliyev']);
+    expect(namesOf(await list(ceo, 'finance=credit'))).toEqual(['Anvar Qodirov']);
+    expect(namesOf(await list(ceo, 'finance=zero'))).toEqual(['Dilnoza Saidova', 'Charos Nazarova', 'Ali Valiyev']);
+    // Filters combine: the debtors of the North branch are none.
+    expect((await list(ceo, `finance=debtors&branch_id=${north}`)).pagination.total).toBe(0);
+    // Teachers carry no balance.
+    const teachers = await list(ceo, 'user_type=teacher');
+    expect(teachers.data.every((u) => !('balance' in u))).toBe(true);
+
+    const unknown = await call(app, { url: '/api/v1/user?finance=rich', sub: sub(), token: ceo });
+    expect([unknown.status, unknown.body.error.code]).toEqual([400, 'validation_failed']);
   });
 
   it('sorts by name and pages (50 a page by default)', async () => {

@@ -1,3 +1,4 @@
+import { STUDENT_FINANCE_FILTERS, type StudentFinanceFilter } from '@crm/contracts';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PeopleFilters } from './users-api';
@@ -7,6 +8,9 @@ const numbers = (value: string | null) =>
     .split(',')
     .map(Number)
     .filter((n) => Number.isInteger(n) && n > 0);
+
+const financeOf = (value: string | null): StudentFinanceFilter | undefined =>
+  STUDENT_FINANCE_FILTERS.find((filter) => filter === value);
 
 /** Filters and page live in the address, so a reload or a shared link shows the same list. */
 export function useListState(headerBranch: number | null) {
@@ -19,6 +23,7 @@ export function useListState(headerBranch: number | null) {
     course_id: Number(params.get('course')) || undefined,
     statuses: numbers(params.get('statuses')),
     tag_ids: numbers(params.get('tags')),
+    finance: financeOf(params.get('finance')),
     sort_by_name: params.get('sort') === 'name' || undefined,
   };
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -49,6 +54,7 @@ export function useListState(headerBranch: number | null) {
         course: next.course_id ? String(next.course_id) : undefined,
         statuses: next.statuses?.length ? next.statuses.join(',') : undefined,
         tags: next.tag_ids?.length ? next.tag_ids.join(',') : undefined,
+        finance: next.finance,
         sort: next.sort_by_name ? 'name' : undefined,
         page: undefined,
       }),

@@ -3,6 +3,7 @@ import type { UserListItem, UserType } from '@crm/contracts';
 import { Button, Flex, Popconfirm, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatMoney, useCurrency } from '../courses/money';
 import { dateText, PEOPLE_KINDS, phoneText } from './people-kinds';
 import { StudentStatusTag, TagList } from './person-badges';
 
@@ -34,6 +35,7 @@ export function usePeopleColumns({
 }: ColumnsOptions): TableColumnsType<UserListItem> {
   const { t } = useTranslation();
   const kind = PEOPLE_KINDS[type];
+  const currency = useCurrency();
   const columns: TableColumnsType<UserListItem> = [
     {
       title: t('users.fields.name'),
@@ -97,6 +99,17 @@ export function usePeopleColumns({
             key: 'tags',
             responsive: ['lg' as const],
             render: (_: unknown, person: UserListItem) => <TagList tags={person.tags} />,
+          },
+          {
+            title: t('users.fields.balance'),
+            key: 'balance',
+            align: 'right' as const,
+            render: (_: unknown, person: UserListItem) =>
+              person.balance === undefined ? null : (
+                <Typography.Text type={person.balance < 0 ? 'danger' : undefined} style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(person.balance, currency)}
+                </Typography.Text>
+              ),
           },
           {
             title: t('users.fields.birthday'),

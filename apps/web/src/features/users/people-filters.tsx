@@ -1,5 +1,5 @@
 import { FilterOutlined, SearchOutlined } from '@ant-design/icons';
-import { StudentStatus, type UserType } from '@crm/contracts';
+import { STUDENT_FINANCE_FILTERS, type StudentFinanceFilter, StudentStatus, type UserType } from '@crm/contracts';
 import { Badge, Button, Flex, Grid, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,6 +45,7 @@ export function PeopleFiltersBar({ type, filters, allBranches, onChange }: Peopl
     filters.course_id !== undefined,
     !!filters.statuses?.length,
     !!filters.tag_ids?.length,
+    filters.finance !== undefined,
     !!filters.sort_by_name,
     allBranches,
   ].filter(Boolean).length;
@@ -131,6 +132,17 @@ export function PeopleFiltersBar({ type, filters, allBranches, onChange }: Peopl
           loading={tags.isLoading}
           options={(tags.data ?? []).map((tag) => ({ value: tag.id, label: tag.name }))}
           style={wide(160)}
+        />
+      )}
+      {showAll && isStudent && (
+        <Select
+          allowClear
+          aria-label={t('users.filters.finance')}
+          placeholder={t('users.filters.finance')}
+          value={filters.finance}
+          onChange={(value?: StudentFinanceFilter) => set({ finance: value })}
+          options={STUDENT_FINANCE_FILTERS.map((filter) => ({ value: filter, label: t(`users.finance.${filter}`) }))}
+          style={wide(170)}
         />
       )}
       {showAll && (

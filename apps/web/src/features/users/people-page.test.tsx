@@ -115,6 +115,21 @@ describe('StudentsPage', () => {
     );
   });
 
+  it('shows each balance, a debt in red, and filters by balance from the address and the filter bar', async () => {
+    people = [aStudent({ balance: -120_000 }), aStudent({ id: 12, name: 'Saidova Lola', balance: 300_000 })];
+    renderPage(<StudentsPage />, '/students/list?finance=debtors');
+    const debt = await screen.findByText('-120 000 UZS');
+    expect(debt.closest('.ant-typography-danger')).toBeTruthy();
+    expect(screen.getByText('300 000 UZS').closest('.ant-typography-danger')).toBeNull();
+    expect(listCalls()[0]?.url).toBe('/api/v1/user?user_type=student&branch_id=2&finance=debtors&page=1&per_page=50');
+
+    // On a phone the filters unfold behind one button that counts the chosen ones.
+    fireEvent.click(screen.getByRole('button', { name: /Filters/ }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Balance' }));
+    fireEvent.click(await screen.findByText('Paid in advance', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect(listCalls().at(-1)?.url).toContain('finance=credit'));
+  });
+
   it('refuses a phone of the wrong length without asking the server', async () => {
     renderPage(<StudentsPage />);
     fireEvent.click((await screen.findAllByRole('button', { name: /Add student/ }))[0] as HTMLElement);

@@ -3,6 +3,7 @@ import type {
   Group,
   HistoryItem,
   ImportResult,
+  StudentFinanceFilter,
   Tag,
   UserComment,
   UserCreate,
@@ -25,6 +26,8 @@ export interface PeopleFilters {
   course_id?: number;
   statuses?: number[];
   tag_ids?: number[];
+  /** Students by balance (debtors, in credit, at zero). */
+  finance?: StudentFinanceFilter;
   sort_by_name?: boolean;
 }
 
@@ -41,6 +44,7 @@ export const queryOf = (type: UserType, filters: PeopleFilters) => ({
   course_id: filters.course_id,
   statuses: filters.statuses?.join(','),
   tag_ids: filters.tag_ids?.join(','),
+  finance: filters.finance,
   sort_by_name: filters.sort_by_name ? 1 : undefined,
 });
 
