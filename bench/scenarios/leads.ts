@@ -1,4 +1,4 @@
-import { LEAD_COLUMNS, LEAD_PAGE_SIZE } from '@crm/contracts';
+import { LEAD_COLUMNS, LEAD_FIRST_PAGE_SIZE } from '@crm/contracts';
 import type { Dataset } from '../dataset/index.js';
 import { historyEvent } from './shared-sql.js';
 import { type LoadScenario, nth, q, type SqlCall } from './types.js';
@@ -27,7 +27,7 @@ const cardsPerBoard = (d: Dataset) =>
 export const leadBoard = (d: Dataset): LoadScenario => ({
   kind: 'load',
   name: 'lead board',
-  what: `GET /leads/?branch_id: open a branch's board (${cardsPerBoard(d)} cards): 3 columns, 4 sections, first ${LEAD_PAGE_SIZE} cards of each and the counts`,
+  what: `GET /leads/?branch_id: open a branch's board (${cardsPerBoard(d)} cards): 3 columns, 4 sections, first ${LEAD_FIRST_PAGE_SIZE} cards of each and the counts`,
   actor: 'marketer',
   concurrency: 20,
   requests: 1_000,
@@ -49,7 +49,7 @@ export const leadBoard = (d: Dataset): LoadScenario => ({
           { column, section: null as unknown },
           ...sections.filter((row) => row.column === column).map((row) => ({ column, section: row.id })),
         ]);
-        const values: unknown[] = [cid, branchId, LEAD_PAGE_SIZE];
+        const values: unknown[] = [cid, branchId, LEAD_FIRST_PAGE_SIZE];
         const firstPages = lists.map((list) => {
           values.push(list.column);
           let inList = `l.column = $${values.length} and l.section_id is null`;

@@ -20,7 +20,12 @@ export const LEAD_COMMENT_MAX = 1000;
 export const LEAD_SECTION_TITLE_MAX = 60;
 export const LEAD_SOURCE_NAME_MAX = 60;
 export const LEAD_REASON_TITLE_MAX = 100;
-/** The board pages its leads: a column shows this many, then loads more as it scrolls. */
+/**
+ * The board opens with this many cards of each list (a column shows about six at once): every card more
+ * is JSON that opening the board waits for, in every list of it (docs/performance.md).
+ */
+export const LEAD_FIRST_PAGE_SIZE = 20;
+/** Then a list loads this many more (GET leads/more) as it scrolls near its end. */
 export const LEAD_PAGE_SIZE = 50;
 
 const uuidSchema = z.uuid();

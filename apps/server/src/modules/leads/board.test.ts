@@ -1,9 +1,10 @@
-import { HistoryEvent, type LeadBoard, type LeadIncrement } from '@crm/contracts';
+import { HistoryEvent, LEAD_FIRST_PAGE_SIZE, LEAD_PAGE_SIZE, type LeadBoard, type LeadIncrement } from '@crm/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openTestApp } from '../../../test/helpers.js';
-import { historyEvents } from '../../db/schema/index.js';
+import { historyEvents, leadSections } from '../../db/schema/index.js';
 import { inCompany } from '../../platform/tenancy.js';
+import { insertLeads } from '../../seed/leads-factories.js';
 import { createLeadsWorld, type LeadsWorld } from './leads-test-world.js';
 
 const { app, database } = await openTestApp();
@@ -38,6 +39,48 @@ describe('the lead board', () => {
     expect(incoming.slice(0, 2).map((l) => l.name)).toEqual(['First', 'Second']);
     expect(incoming[0]).toMatchObject({ uuid: first.uuid, column: 'incoming', section_id: null, tags: [] });
     expect(b.columns[1]?.count).toBe(1);
+  });
+
+  it(`opens each list with its first ${LEAD_FIRST_PAGE_SIZE} cards and its count; leads/more pages on in place order`, async () => {
+    const [section] = await inCompany(database.db, w.company.id, (tx) =>
+      tx
+        .insert(leadSections)
+        .values({ companyId: w.company.id, branchId: w.main, column: 'waiting', title: 'Many', position: 9 })
+        .returning({ id: leadSections.id }),
+    );
+    const sectionId = section?.id as number;
+    const total = LEAD_FIRST_PAGE_SIZE + LEAD_PAGE_SIZE + 3;
+    await insertLeads(
+      database.db,
+      w.company.id,
+      Array.from({ length: total }, (_, i) => ({
+        branchId: w.main,
+        name: `Many ${String(i).padStart(3, '0')}`,
+        phone: `93555${String(i).padStart(4, '0')}`,
+        column: 'waiting' as const,
+        sectionId,
+        // Two cards share each position: the id breaks the tie, in the board and in leads/more alike.
+        position: Math.floor(i / 2) * 1024,
+      })),
+    );
+    const names = Array.from({ length: total }, (_, i) => `Many ${String(i).padStart(3, '0')}`);
+    const list = (await board()).columns[1]?.sections.find((s) => s.id === sectionId);
+    expect(list?.count).toBe(total);
+    expect(list?.leads.map((l) => l.name)).toEqual(names.slice(0, LEAD_FIRST_PAGE_SIZE));
+
+    const more = async (after: { position: number; id: number }) => {
+      const res = await w.api(
+        w.tokens.marketer,
+        'GET',
+        `/leads/more?branch_id=${w.main}&column=waiting&section_id=${sectionId}&after_position=${after.position}&after_id=${after.id}`,
+      );
+      expect(res.status).toBe(200);
+      return res.body.data as LeadBoard['columns'][number]['leads'];
+    };
+    const second = await more(list?.leads.at(-1) as { position: number; id: number });
+    expect(second.map((l) => l.name)).toEqual(names.slice(LEAD_FIRST_PAGE_SIZE, LEAD_FIRST_PAGE_SIZE + LEAD_PAGE_SIZE));
+    const last = await more(second.at(-1) as { position: number; id: number });
+    expect(last.map((l) => l.name)).toEqual(names.slice(LEAD_FIRST_PAGE_SIZE + LEAD_PAGE_SIZE));
   });
 
   it('moves a card between columns: one record with the old and new place, exactly after `from`', async () => {

@@ -1,6 +1,7 @@
 import {
   type BoardColumn,
   LEAD_COLUMNS,
+  LEAD_FIRST_PAGE_SIZE,
   LEAD_PAGE_SIZE,
   type Lead,
   type LeadBoard,
@@ -30,7 +31,7 @@ export const columnUuid = (branchId: number, column: LeadColumn) => `${branchId}
 
 /**
  * Spec §7 GET leads/?branch_id: the branch's board, each column and section with its first
- * LEAD_PAGE_SIZE cards and its count. `time` is read first: a change committed while the board is
+ * LEAD_FIRST_PAGE_SIZE cards and its count. `time` is read first: a change committed while the board is
  * read is then also among the updates after `time`, and applying it again changes nothing.
  */
 export async function loadBoard(tx: Tx, actor: Actor, branchId: number): Promise<LeadBoard> {
@@ -64,7 +65,7 @@ export async function loadBoard(tx: Tx, actor: Actor, branchId: number): Promise
       (list) => sql`(select l.id from leads l where l.company_id = ${actor.companyId} and l.branch_id = ${branchId}
         and l.column = ${list.column} and ${list.sectionId === null ? sql`l.section_id is null` : sql`l.section_id = ${list.sectionId}`}
         and l.archived_at is null and l.student_id is null
-        order by l.position, l.id limit ${LEAD_PAGE_SIZE})`,
+        order by l.position, l.id limit ${LEAD_FIRST_PAGE_SIZE})`,
     ),
     sql` union all `,
   );
