@@ -2,7 +2,7 @@ import { Role } from '@crm/contracts';
 
 /**
  * The columns GET /user and GET /user/{id} select per person (users/queries.ts selectUsers):
- * his branches, tags and groups as JSON in correlated subqueries, one statement a page.
+ * his branches, tags and groups as JSON in correlated subqueries (and, in a list, his balance), one statement a page.
  */
 const studentGroups = (all: boolean) => `(select coalesce(json_agg(json_build_object(
     'id', g.id, 'name', coalesce(nullif(g.name, ''), g.code), 'status', g.status, 'student_status', gs.status,
@@ -26,7 +26,12 @@ export const personColumns = (profile: boolean) => `u.id::int as id, u.name, u.p
     (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) order by t.name), '[]'::json)
       from user_tags ut join tags t on t.company_id = ut.company_id and t.id = ut.tag_id
       where ut.company_id = $1 and ut.user_id = u.id) as tags,
-    ${studentGroups(profile)} as groups`;
+    ${studentGroups(profile)} as groups${
+      profile
+        ? ''
+        : `,
+    coalesce((select sb.balance from student_balances sb where sb.company_id = $1 and sb.student_id = u.id), 0) as balance`
+    }`;
 
 /** A student of the company, not archived, in one of these branches ($1 company, $2 branch ids). */
 export const studentInBranches = `u.company_id = $1 and u.archived_at is null and ${Role.student} = any(u.roles)
