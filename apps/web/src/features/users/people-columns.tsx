@@ -36,6 +36,13 @@ export function usePeopleColumns({
   const { t } = useTranslation();
   const kind = PEOPLE_KINDS[type];
   const currency = useCurrency();
+  // A debt shows in red; on a phone the balance goes under the name, with the phone.
+  const balanceText = (person: UserListItem, fontSize?: number) =>
+    person.balance === undefined ? null : (
+      <Typography.Text type={person.balance < 0 ? 'danger' : undefined} style={{ whiteSpace: 'nowrap', fontSize }}>
+        {formatMoney(person.balance, currency)}
+      </Typography.Text>
+    );
   const columns: TableColumnsType<UserListItem> = [
     {
       title: t('users.fields.name'),
@@ -44,6 +51,7 @@ export function usePeopleColumns({
         <Flex vertical>
           <Link to={kind.profilePath(person.id)}>{person.name}</Link>
           {narrow && <Typography.Text style={{ fontSize: 12 }}>{phoneText(person.phone, country)}</Typography.Text>}
+          {narrow && balanceText(person, 12)}
           {person.parent_name && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {t('users.fields.parent_name')}: {person.parent_name}
@@ -104,12 +112,8 @@ export function usePeopleColumns({
             title: t('users.fields.balance'),
             key: 'balance',
             align: 'right' as const,
-            render: (_: unknown, person: UserListItem) =>
-              person.balance === undefined ? null : (
-                <Typography.Text type={person.balance < 0 ? 'danger' : undefined} style={{ whiteSpace: 'nowrap' }}>
-                  {formatMoney(person.balance, currency)}
-                </Typography.Text>
-              ),
+            responsive: ['md' as const],
+            render: (_: unknown, person: UserListItem) => balanceText(person),
           },
           {
             title: t('users.fields.birthday'),
