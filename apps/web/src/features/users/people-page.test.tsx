@@ -133,6 +133,8 @@ describe('StudentsPage', () => {
   it('refuses a phone of the wrong length without asking the server', async () => {
     renderPage(<StudentsPage />);
     fireEvent.click((await screen.findAllByRole('button', { name: /Add student/ }))[0] as HTMLElement);
+    // The form loads when first opened.
+    await screen.findByRole('dialog');
     fireEvent.change(within(dialog()).getByLabelText('Full name'), { target: { value: 'Aliyev Vali' } });
     fireEvent.change(within(dialog()).getByLabelText('Phone'), { target: { value: '90123' } });
     expect((within(dialog()).getByLabelText('Phone') as HTMLInputElement).value).toBe('90 123');
@@ -144,6 +146,8 @@ describe('StudentsPage', () => {
   it('warns of a known phone and creates anyway when asked (spec §8)', async () => {
     renderPage(<StudentsPage />);
     fireEvent.click((await screen.findAllByRole('button', { name: /Add student/ }))[0] as HTMLElement);
+    // The form loads when first opened.
+    await screen.findByRole('dialog');
     fireEvent.change(within(dialog()).getByLabelText('Full name'), { target: { value: 'Aliyev Vali' } });
     fireEvent.change(within(dialog()).getByLabelText('Phone'), { target: { value: '+998 90 123 45 67' } });
     expect((within(dialog()).getByLabelText('Phone') as HTMLInputElement).value).toBe('90 123 45 67');

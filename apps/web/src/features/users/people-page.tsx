@@ -9,21 +9,24 @@ import {
 import { STUDENT_PAGE_SIZE, topRank, type UserListItem, type UserProfile, type UserType } from '@crm/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Flex, Grid, Popconfirm, Segmented, Space, Table, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../../shared/api/api-client';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { roleIdsOf } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
-import { ImportDialog } from './import-dialog';
 import { useListState } from './list-state';
 import { usePeopleColumns } from './people-columns';
 import { PeopleFiltersBar } from './people-filters';
 import { PEOPLE_KINDS, roleIdsOfPerson } from './people-kinds';
-import { PersonFormModal, type PersonFormTarget } from './person-form-modal';
+import type { PersonFormTarget } from './person-form-modal';
 import { useRefusalMessage } from './use-refusal';
 import { downloadXlsx, profileKey, queryOf, usePeople, usePeopleMutations } from './users-api';
+
+// The forms load when first opened: the list is what the page needs first (bench: student list usable).
+const PersonFormModal = lazy(() => import('./person-form-modal').then((m) => ({ default: m.PersonFormModal })));
+const ImportDialog = lazy(() => import('./import-dialog').then((m) => ({ default: m.ImportDialog })));
 
 /** Spec §2 students: list (spec §9: 50 a page). */
 export const StudentsPage = () => <PeoplePage type="student" archived={false} />;
@@ -250,8 +253,10 @@ function PeoplePage({ type, archived: archivedRoute }: { type: UserType; archive
             : false
         }
       />
-      <PersonFormModal kind={kind} target={formTarget} onClose={() => setFormTarget(null)} />
-      {type === 'student' && <ImportDialog open={importOpen} onClose={() => setImportOpen(false)} />}
+      <Suspense fallback={null}>
+        {formTarget && <PersonFormModal kind={kind} target={formTarget} onClose={() => setFormTarget(null)} />}
+        {type === 'student' && importOpen && <ImportDialog open onClose={() => setImportOpen(false)} />}
+      </Suspense>
     </Flex>
   );
 }
