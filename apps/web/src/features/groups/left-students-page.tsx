@@ -29,10 +29,10 @@ export function LeftStudentsPage() {
 
 function BranchLeftStudents({ branchId }: { branchId: number }) {
   const { t } = useTranslation();
-  const [period, setPeriod] = useState<[Dayjs, Dayjs]>([
-    companyTodayDayjs().startOf('month'),
-    companyTodayDayjs().endOf('month'),
-  ]);
+  const [period, setPeriod] = useState<[Dayjs, Dayjs]>(() => {
+    const today = companyTodayDayjs();
+    return [today.startOf('month'), today.endOf('month')];
+  });
   const [reasonId, setReasonId] = useState<number | undefined>();
   const [search, setSearch] = useState('');
   const [includeMoved, setIncludeMoved] = useState(false);
