@@ -32,14 +32,16 @@ import salariesModule from './modules/salaries/routes.js';
 import tagsModule from './modules/tags/routes.js';
 import timetableModule from './modules/timetable/routes.js';
 import usersModule from './modules/users/routes.js';
+import userSearchModule from './modules/users/search-routes.js';
 import webModule from './modules/web/routes.js';
 import authPlugin from './platform/auth-plugin.js';
-import { registerErrorHandling } from './platform/error-handler.js';
+import { answerClientError, registerErrorHandling, sendFrameworkError } from './platform/error-handler.js';
 import { FileStorage } from './platform/files.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
 import { TokenService } from './platform/tokens.js';
 
 export interface AppOptions {
-  config: Pick<Config, 'baseDomain' | 'jwtSecret' | 'logLevel'>;
+  config: Pick<Config, 'baseDomain' | 'jwtSecret' | 'logLevel'> & Partial<Pick<Config, 'trustProxy'>>;
   database: Database;
   /** The built web app to serve; absent in API tests. */
   webDist?: string;
@@ -69,6 +71,7 @@ const API_MODULES = [
   tagsModule,
   archiveReasonsModule,
   usersModule,
+  userSearchModule,
   groupsModule,
   timetableModule,
   lessonsModule,
@@ -92,8 +95,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    // X-Forwarded-For only from the configured proxies (TRUST_PROXY); by default nobody's.
+    trustProxy: options.config.trustProxy?.length ? options.config.trustProxy : false,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: sendFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -106,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
   });
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -115,7 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // Its page carries its own CSP (hashes of its inline script), replacing the app's on those routes.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, {
     db: options.database.db,
     tokens: app.tokens,

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       logLevel: 'info',
       dataDir: dir,
+      trustProxy: [],
     });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(join(dir, 'jwt-secret'), 'utf8')).toBe(config.jwtSecret);
@@ -44,5 +45,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/crm', DATA_DIR: tempDir() })).toThrow(
       /JWT_SECRET: required/,
     );
+  });
+
+  it('trusts X-Forwarded-For only from the proxies TRUST_PROXY lists', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must be a comma-separated/);
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
   });
 });

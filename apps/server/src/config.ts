@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -25,7 +26,24 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      (list) => list.split(',').every((entry) => isTrustedProxyEntry(entry.trim())),
+      'TRUST_PROXY must be a comma-separated list of addresses or CIDR ranges (or loopback, linklocal, uniquelocal)',
+    )
+    .optional(),
 });
+
+const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
+function isTrustedProxyEntry(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  if (rest.length) return false;
+  if (PROXY_PRESETS.includes(entry)) return true;
+  const family = isIP(address);
+  if (!family) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
 
 export interface Config {
   port: number;
@@ -36,6 +54,12 @@ export interface Config {
   jwtSecret: string;
   logLevel: (typeof LOG_LEVELS)[number];
   seedDemo: boolean;
+  /**
+   * The proxies whose X-Forwarded-For is believed (their addresses or ranges); empty: none, and the
+   * client's address is the connection's. Trusting every sender let anyone pick the address that the
+   * log-in and lead-form limits count (docs/decisions/0018).
+   */
+  trustProxy: string[];
 }
 
 export class ConfigError extends Error {}
@@ -65,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? embeddedJwtSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === '1',
+    trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((entry) => entry.trim()) : [],
   };
 }
 

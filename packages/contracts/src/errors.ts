@@ -73,6 +73,18 @@ export const ERROR_MESSAGES = {
   lead_already_student: 'This lead has already become a student.',
   lead_reason_required: 'Choose the reason for deleting the lead.',
   too_many_requests: 'Too many requests. Please wait a minute and try again.',
+  // Requests the server could not take (hardening: every status has this shape)
+  bad_request: 'The request could not be read.',
+  payload_too_large: 'The request is too large.',
+  unsupported_media_type: 'This type of content is not accepted here.',
+  uri_too_long: 'The address is too long.',
+  headers_too_large: 'The request headers are too large.',
+  request_timeout: 'The request took too long to arrive.',
+  method_not_allowed: 'This method is not allowed here.',
+  query_timeout: 'This took too long to prepare; narrow the filter and try again.',
+  // Passwords and sessions
+  weak_password: 'The password is too weak.',
+  wrong_current_password: 'The current password is not correct.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -11,6 +11,7 @@ export * from './courses.js';
 export * from './dates.js';
 export * from './errors.js';
 export * from './expenses.js';
+export * from './field-messages.js';
 export * from './finance-reports.js';
 export * from './group-students.js';
 export * from './groups.js';

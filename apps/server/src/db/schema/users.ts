@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   date,
   foreignKey,
   index,
@@ -94,6 +95,8 @@ export const sessions = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+    // A user's sessions: ended together (password or role change, archive) and read as his known addresses.
+    index('sessions_by_user').on(t.companyId, t.userId),
     tenantIsolation(t),
   ],
 );
@@ -108,6 +111,11 @@ export const loginFailures = pgTable(
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
     phone: text('phone').notNull(),
     ip: text('ip'),
+    /**
+     * Made from an address this phone has logged in from before: such failures are limited on their own, so
+     * guesses from elsewhere never lock the owner out of his usual places (docs/decisions/0018).
+     */
+    knownAddress: boolean('known_address').notNull().default(false),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

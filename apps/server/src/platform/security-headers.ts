@@ -1,0 +1,60 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** The public lead form (`/entry/…`) is made to be embedded in a centre's own site; nothing else is. */
+const EMBEDDABLE = /^\/entry(\/|$)/;
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
+
+/**
+ * Safe headers on every answer (issue 13 §4), through @fastify/helmet:
+ * - a CSP the built app works under (the end-to-end suite runs with it): scripts and connections to this
+ *   origin only; styles also inline, because antd writes its component styles into <style> tags at run time;
+ *   images also data: and blob: (logos chosen in a form, charts saved as pictures);
+ * - no framing but by our own pages, except the embeddable lead form;
+ * - nosniff, a strict referrer policy, no camera, microphone or geolocation for other origins' frames;
+ * - HSTS only when the request came over HTTPS (set by `trustProxy` for a TLS-terminating proxy): on plain
+ *   HTTP it would be ignored at best, and on `localhost` it would pin a developer's browser to HTTPS;
+ * - `Cache-Control: no-store` on API answers: they hold a company's data and must not stay in a shared cache.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance) {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'base-uri': ["'self'"],
+        'script-src': ["'self'"],
+        'script-src-attr': ["'none'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'media-src': ["'self'", 'blob:'],
+        'object-src': ["'none'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'self'"],
+      },
+    },
+    // frame-ancestors says it for browsers that read CSP; X-Frame-Options for the ones that do not.
+    frameguard: { action: 'sameorigin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts: false,
+    // The embeddable form is loaded by other origins' pages.
+    crossOriginResourcePolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.addHook('onSend', async (req, reply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    reply.header('permissions-policy', 'camera=(), geolocation=(), payment=(), usb=(), microphone=(self)');
+    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (isApi(path)) reply.header('cache-control', 'no-store');
+    if (EMBEDDABLE.test(path)) {
+      reply.removeHeader('x-frame-options');
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string')
+        reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+    }
+  });
+}
