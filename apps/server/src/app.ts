@@ -19,6 +19,7 @@ import expensesModule from './modules/expenses/routes.js';
 import financeModule from './modules/finance/routes.js';
 import financeReportsModule from './modules/finance-reports/routes.js';
 import groupsModule from './modules/groups/routes.js';
+import studentPlacesModule from './modules/groups/student-places-routes.js';
 import healthModule from './modules/health/routes.js';
 import holidaysModule from './modules/holidays/routes.js';
 import leadBoardModule from './modules/leads/board-routes.js';
@@ -38,6 +39,7 @@ import authPlugin from './platform/auth-plugin.js';
 import { answerClientError, registerErrorHandling, sendFrameworkError } from './platform/error-handler.js';
 import { FileStorage } from './platform/files.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
+import { SessionStreams } from './platform/session-ends.js';
 import { TokenService } from './platform/tokens.js';
 
 export interface AppOptions {
@@ -58,6 +60,8 @@ declare module 'fastify' {
     tokens: TokenService;
     /** The current instant (AppOptions.clock). */
     clock: () => Date;
+    /** Open streams by session, closed when their session ends (platform/session-ends.ts). */
+    sessionStreams: SessionStreams;
   }
 }
 
@@ -73,6 +77,7 @@ const API_MODULES = [
   usersModule,
   userSearchModule,
   groupsModule,
+  studentPlacesModule,
   timetableModule,
   lessonsModule,
   dayLessonsModule,
@@ -108,6 +113,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('tokens', new TokenService(options.config.jwtSecret));
   app.decorate('clock', options.clock ?? (() => new Date()));
   app.decorate('files', new FileStorage(options.filesDir));
+  const sessionStreams = new SessionStreams(options.database);
+  app.decorate('sessionStreams', sessionStreams);
+  app.addHook('onReady', () => sessionStreams.start());
+  app.addHook('preClose', () => sessionStreams.stop());
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

@@ -11,7 +11,7 @@ import {
 } from '@crm/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './errors.js';
+import { AppError, type FieldProblem, FieldRefusal } from './errors.js';
 import { findTextProblem } from './request-text.js';
 
 /**
@@ -32,6 +32,10 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       return send(reply, req, err.statusCode, err.code, err.message, err.details);
+    }
+    if (err instanceof FieldRefusal) {
+      const refusal = invalidInput(req, err.problems);
+      return send(reply, req, 400, refusal.code, refusal.message, refusal.details);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const input = inputOf(req, err.validationContext);

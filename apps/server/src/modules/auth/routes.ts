@@ -1,10 +1,10 @@
-import { loginRequestSchema, loginResponseSchema, meSchema, okSchema } from '@crm/contracts';
+import { loginRequestSchema, loginResponseSchema, meSchema, okSchema, passwordChangeSchema } from '@crm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loadMe } from './me.js';
-import { login, logout } from './service.js';
+import { changeOwnPassword, login, logout } from './service.js';
 
-/** Spec §7 "Auth and company": POST /auth/login, /auth/me, /auth/logout. */
+/** Spec §7 "Auth and company": POST /auth/login, /auth/me, /auth/logout; PUT /auth/password (issue 13). */
 export default async function authModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -35,5 +35,19 @@ export default async function authModule(fastify: FastifyInstance) {
     '/auth/logout',
     { config: { access: 'signedIn' }, schema: { tags: ['auth'], response: { 200: okSchema } } },
     (req) => req.tenant((tx, actor) => logout(tx, actor).then(() => ({ ok: true as const }))),
+  );
+
+  app.put(
+    '/auth/password',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['auth'],
+        description: 'Changes the caller’s own password (the current one required); his other sessions end.',
+        body: passwordChangeSchema,
+        response: { 200: okSchema },
+      },
+    },
+    (req) => changeOwnPassword(req, req.body).then(() => ({ ok: true as const })),
   );
 }

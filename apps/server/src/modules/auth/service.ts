@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { isRoleId, type LoginResponse, normalizePhone, type RoleId } from '@crm/contracts';
+import { isRoleId, type LoginResponse, normalizePhone, type PasswordChange, type RoleId } from '@crm/contracts';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, FieldRefusal } from '../../platform/errors.js';
 import { recordHistory } from '../../platform/history.js';
 import { burnPasswordCheck, verifyPassword } from '../../platform/passwords.js';
 import { loadActor } from '../../platform/session.js';
+import { endSessions } from '../../platform/session-ends.js';
 import { inCompany } from '../../platform/tenancy.js';
 import { SESSION_DAYS, type TokenService } from '../../platform/tokens.js';
 import { findCompanyBySubdomain } from '../company/service.js';
+import { readOwnCredentials, setOwnPassword } from '../users/own-password.js';
+import { hashIfGiven } from '../users/service.js';
 import { claimLoginAttempt, forgiveAttempts } from './login-throttle.js';
 import { loadMe } from './me.js';
 
@@ -93,9 +97,27 @@ async function firstMatching<T extends { passwordHash: string | null }>(candidat
 }
 
 export async function logout(tx: Tx, actor: Actor): Promise<void> {
-  await tx
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.companyId, actor.companyId), eq(sessions.id, actor.sessionId)));
+  await endSessions(tx, { companyId: actor.companyId, sessionId: actor.sessionId });
   await recordHistory(tx, actor, { event: 'userLoggedOut', entity: 'user', entityId: actor.id });
+}
+
+/**
+ * PUT /auth/password. A wrong current password counts as a failed log-in of the user's phone from this
+ * address (the same limits), so a borrowed session cannot be used to guess it; both checks run outside
+ * the transactions, like the log-in's.
+ */
+export async function changeOwnPassword(req: FastifyRequest, input: PasswordChange): Promise<void> {
+  const own = await req.tenant(async (tx, actor) => {
+    const credentials = await readOwnCredentials(tx, actor);
+    await claimLoginAttempt(tx, actor.companyId, credentials.phone, req.ip);
+    return credentials;
+  });
+  if (!own.passwordHash || !(await verifyPassword(own.passwordHash, input.current_password))) {
+    throw new FieldRefusal([{ field: 'current_password', rule: 'wrong_password', sentence: 'wrong_password' }]);
+  }
+  const passwordHash = await hashIfGiven(input.password, own.phone);
+  await req.tenant(async (tx, actor) => {
+    await forgiveAttempts(tx, actor.companyId, own.phone, req.ip);
+    if (passwordHash) await setOwnPassword(tx, actor, passwordHash);
+  });
 }

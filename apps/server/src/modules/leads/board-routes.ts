@@ -95,7 +95,8 @@ export default async function leadBoardModule(fastify: FastifyInstance) {
       const { branch_id: branchId } = req.query;
       const start = await req.tenant(async (tx, actor) => {
         assertBranch(actor, branchId);
-        return { companyId: actor.companyId, time: req.query.from ?? (await boardTime(tx, actor.companyId, branchId)) };
+        const time = req.query.from ?? (await boardTime(tx, actor.companyId, branchId));
+        return { companyId: actor.companyId, sessionId: actor.sessionId, time };
       });
       reply.hijack();
       const res = reply.raw;
@@ -114,9 +115,12 @@ export default async function leadBoardModule(fastify: FastifyInstance) {
         send: (updates) => res.write(`event: updates\ndata: ${JSON.stringify(updates)}\n\n`),
         end: () => res.end(),
       });
+      // Log-out, a password or role change or archiving ends the stream too, in any process (issue 13 §5).
+      const forget = app.sessionStreams.watch(start.sessionId, () => res.end());
       req.raw.on('close', () => {
         clearInterval(heartbeat);
         stop();
+        forget();
       });
     },
   );

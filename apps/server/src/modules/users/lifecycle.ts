@@ -4,6 +4,7 @@ import { selectRows, type Tx } from '../../db/client.js';
 import { historyEvents, leadReasons, leads, sessions, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, forbidden } from '../../platform/errors.js';
+import { endSessions } from '../../platform/session-ends.js';
 import { assertMayWrite, findTargets, sqlList, type TargetUser } from './queries.js';
 
 /** Spec §4 "Users can be archived, restored and hard-deleted": many at once, all or nothing. */
@@ -52,12 +53,7 @@ export async function archiveUsers(tx: Tx, actor: Actor, ids: readonly number[])
     .update(users)
     .set({ archivedAt: now, updatedAt: now })
     .where(and(eq(users.companyId, actor.companyId), inArray(users.id, targetIds)));
-  await tx
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(
-      and(eq(sessions.companyId, actor.companyId), inArray(sessions.userId, targetIds), isNull(sessions.revokedAt)),
-    );
+  await endSessions(tx, { companyId: actor.companyId, userIds: targetIds });
   await recordEach(tx, actor, 'userArchived', targets);
   return targets.length;
 }

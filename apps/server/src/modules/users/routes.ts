@@ -118,7 +118,7 @@ export default async function usersModule(fastify: FastifyInstance) {
     '/user',
     { config: { access: people }, schema: { tags, body: userCreateSchema, response: { 200: userCreatedSchema } } },
     async (req) => {
-      const passwordHash = await hashIfGiven(req.body.password);
+      const passwordHash = await hashIfGiven(req.body.password, req.body.phone);
       return req.tenant((tx, actor) => createUser(tx, actor, req.body, passwordHash));
     },
   );
@@ -166,7 +166,7 @@ export default async function usersModule(fastify: FastifyInstance) {
       schema: { tags, params: idParamsSchema, body: userUpdateSchema, response: { 200: userProfileSchema } },
     },
     async (req) => {
-      const passwordHash = await hashIfGiven(req.body.password);
+      const passwordHash = await hashIfGiven(req.body.password, req.body.phone);
       return req.tenant((tx, actor) => updateUser(tx, actor, req.params.id, req.body, passwordHash));
     },
   );

@@ -19,13 +19,18 @@ import { tags, userBranches, users, userTags } from '../../db/schema/index.js';
 import { type Actor, assertArea, assertBranch } from '../../platform/actor.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import { recordHistory } from '../../platform/history.js';
-import { hashPassword } from '../../platform/passwords.js';
+import { assertAcceptablePassword, hashPassword } from '../../platform/passwords.js';
+import { endSessions } from '../../platform/session-ends.js';
 import { findCompanyPublic } from '../company/service.js';
 import { assertMayWrite, findTarget, getProfile, typeFilter } from './queries.js';
 
 /** Hashing takes ~30 ms: routes do it before the request's transaction holds the connection (decision 0003). */
-export const hashIfGiven = (password: string | undefined) =>
-  password ? hashPassword(password) : Promise.resolve(undefined);
+/** A new password's hash, refused first if it is common or the phone (issue 13 §6). */
+export async function hashIfGiven(password: string | undefined, phone: string | null | undefined) {
+  if (!password) return undefined;
+  assertAcceptablePassword(password, phone);
+  return hashPassword(password);
+}
 
 /** A 400 validation_failed naming one field, shaped like the schema refusals. */
 export function invalidField(field: string, rule: string, message: string, limit?: number): AppError {
@@ -251,7 +256,10 @@ export async function updateUser(
   }
   const mainBranchId = resolveMainBranch(branchIds, input.main_branch, target.mainBranchId);
   if (mainBranchId !== target.mainBranchId) set.mainBranchId = mainBranchId;
-  if (passwordHash) set.passwordHash = passwordHash;
+  if (passwordHash && input.password) {
+    assertAcceptablePassword(input.password, next.phone ?? before.phone);
+    set.passwordHash = passwordHash;
+  }
 
   const tagsChanged = input.tag_ids !== undefined && target.types.includes('student');
   if (Object.keys(set).length || tagsChanged) {
@@ -261,6 +269,9 @@ export async function updateUser(
       .where(and(eq(users.companyId, actor.companyId), eq(users.id, id)));
   }
   if (tagsChanged) await replaceTags(tx, actor, id, input.tag_ids ?? [], changed);
+  // A new password or new roles end every session of the user: a stolen token stops working, and a
+  // demoted employee keeps no access his token's roles still name.
+  if (set.passwordHash || set.roles) await endSessions(tx, { companyId: actor.companyId, userIds: [id] });
 
   const moved = branchIds.join() !== target.branchIds.join();
   if (moved) {
