@@ -52,6 +52,8 @@ export interface AppOptions {
   logger?: boolean;
   /** The current instant; tests pass a fixed one to act "during a lesson". */
   clock?: () => Date;
+  /** A request statement's time limit (tenancy.ts REQUEST_STATEMENT_TIMEOUT_MS); tests shorten it. */
+  statementTimeoutMs?: number;
 }
 
 declare module 'fastify' {
@@ -134,7 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Its page carries its own CSP (hashes of its inline script), replacing the app's on those routes.
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, {
-    db: options.database.db,
+    database: options.database,
+    statementTimeoutMs: options.statementTimeoutMs,
     tokens: app.tokens,
     baseDomain: options.config.baseDomain,
   });

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Role } from '@crm/contracts';
-import { sql } from 'drizzle-orm';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -18,9 +17,9 @@ async function main() {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const seeded = config.seedDemo ? await seedDemo(database.db) : false;
-  // PGlite runs no autovacuum, so its planner statistics would stay those of an empty
-  // database (a foreign-key check on users then scans every user); PostgreSQL keeps its own.
-  if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
+  // PGlite runs no autovacuum, so its planner statistics would stay those of an empty database (a
+  // foreign-key check on users then scans every user); PostgreSQL's autovacuum may be off or behind a seed.
+  if (database.kind === 'pglite' || seeded) await database.analyze();
   const app = await buildApp({
     config,
     database,

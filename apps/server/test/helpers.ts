@@ -22,7 +22,7 @@ export async function openTestDatabase(): Promise<Database> {
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
 /** The app as a test needs it, not yet ready: a test may still add a route. */
-export const buildTestApp = (database: Database, options: { clock?: () => Date } = {}) =>
+export const buildTestApp = (database: Database, options: { clock?: () => Date; statementTimeoutMs?: number } = {}) =>
   buildApp({
     ...options,
     config: { baseDomain: 'localhost', jwtSecret: TEST_JWT_SECRET, logLevel: 'silent' },

@@ -25,9 +25,27 @@ export type Queryable = Db | Tx;
 export type Unlisten = () => Promise<void>;
 
 export interface Database {
+  /** For requests: a pool of its own, so nothing slow elsewhere can take its connections. */
   db: Db;
+  /**
+   * For exports and background jobs: other connections (PostgreSQL), so twelve slow exports wait for each
+   * other and not the requests of every company (issue 13 §1). PGlite has one connection: the same db.
+   */
+  background: Db;
   kind: 'pglite' | 'postgres';
+  /** Runs the migrations; then refreshes the planner's statistics when any was applied. */
   migrate(): Promise<void>;
+  /**
+   * Refreshes the planner's statistics of `tables` (all when absent) after a bulk change (seed, import):
+   * a server whose autovacuum is off or behind plans with an empty table's statistics, and one export took
+   * 23 s instead of 21 ms. Runs as the connecting (owning) user: app_user may not analyze.
+   */
+  analyze(tables?: readonly string[]): Promise<void>;
+  /**
+   * Cancels the running statement of the transaction tagged `tag` (inCompany's `tag`), if it still runs:
+   * the request's client went away (PostgreSQL; PGlite's one statement at a time cannot be interrupted).
+   */
+  cancel(tag: string): Promise<void>;
   /**
    * Calls `onPayload` for every NOTIFY on `channel` committed by any process on this database
    * (PostgreSQL: one dedicated connection per call, reconnected if it drops; PGlite: in process).
@@ -79,8 +97,28 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/** Connections for exports and jobs beside the request pool: a few, since each may work for long. */
+const BACKGROUND_POOL_SIZE = 4;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+}
+
+/** `analyze` of named tables; names are ours (never a client's), checked anyway since they are spliced in. */
+function analyzeStatement(tables?: readonly string[]): string {
+  if (!tables?.length) return 'analyze';
+  for (const table of tables) if (!/^[a-z_]+$/.test(table)) throw new Error(`analyze: bad table name ${table}`);
+  return `analyze ${tables.join(', ')}`;
+}
+
+/** How many migrations the database has applied (0 before the first). */
+async function appliedMigrations(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<number> {
+  try {
+    const { rows } = await query('select count(*)::int as n from drizzle.__drizzle_migrations');
+    return (rows[0] as { n: number }).n;
+  } catch {
+    return 0;
+  }
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -94,11 +132,22 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger: statementRecorder }) as unknown as Db;
+  const count = () => appliedMigrations((text) => client.query(text));
+  const analyze = async (tables?: readonly string[]) => {
+    await client.exec(analyzeStatement(tables));
+  };
   return {
     db,
+    background: db,
     kind: 'pglite',
     // One connection, one user: no other process can be migrating at the same time.
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    async migrate() {
+      const before = await count();
+      await migratePglite(db as never, { migrationsFolder });
+      if ((await count()) !== before) await analyze();
+    },
+    analyze,
+    cancel: async () => {},
     listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };
@@ -106,24 +155,43 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const backgroundPool = new pg.Pool({ connectionString: url, max: BACKGROUND_POOL_SIZE });
+  // Cancelling must not queue behind the very statements it cancels.
+  const controlPool = new pg.Pool({ connectionString: url, max: 1 });
   const db = drizzleNodePg(pool, { schema, logger: statementRecorder }) as unknown as Db;
+  const background = drizzleNodePg(backgroundPool, { schema, logger: statementRecorder }) as unknown as Db;
   await pool.query('select 1');
+  const analyze = async (tables?: readonly string[]) => {
+    await backgroundPool.query(analyzeStatement(tables));
+  };
   return {
     db,
+    background,
     kind: 'postgres',
     async migrate() {
       // An advisory lock is held by a session, so take it and migrate on one connection.
       const conn = await pool.connect();
       try {
         await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        const before = await appliedMigrations((text) => conn.query(text));
         await migrateNodePg(drizzleNodePg(conn, { schema }), { migrationsFolder });
+        if ((await appliedMigrations((text) => conn.query(text))) !== before) await conn.query('analyze');
       } finally {
         await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
         conn.release();
       }
     },
+    analyze,
+    async cancel(tag) {
+      // By tag, never by process id alone: the connection may already serve another request.
+      await controlPool
+        .query('select pg_cancel_backend(pid) from pg_stat_activity where application_name = $1', [tag])
+        .catch(() => {});
+    },
     listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), backgroundPool.end(), controlPool.end()]);
+    },
   };
 }
 

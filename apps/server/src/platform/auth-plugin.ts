@@ -1,20 +1,26 @@
+import { randomUUID } from 'node:crypto';
 import { type Access, PUBLIC, passesAccess, SIGNED_IN } from '@crm/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db, Tx } from '../db/client.js';
+import type { Database, Db, Tx } from '../db/client.js';
 import { companies } from '../db/schema/index.js';
 import type { Actor } from './actor.js';
 import { AppError, forbidden, unauthorized } from './errors.js';
 import { subdomainOf } from './host.js';
 import { loadActor } from './session.js';
-import { inCompany } from './tenancy.js';
+import { BACKGROUND_STATEMENT_TIMEOUT_MS, inCompany, REQUEST_STATEMENT_TIMEOUT_MS } from './tenancy.js';
 import type { TokenClaims, TokenService } from './tokens.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route: 'public', 'signedIn', an area of the spec §6 guard table, or { anyOf: areas }. */
     access?: Access;
+    /**
+     * 'export': a file built from many rows. Its transaction runs on the background connections with the
+     * longer statement timeout, so slow exports queue among themselves, not before every other request.
+     */
+    work?: 'export';
   }
   interface FastifyInstance {
     /** Every route with its declared access, for the access tests and the docs. */
@@ -29,7 +35,8 @@ declare module 'fastify' {
 }
 
 export interface AuthPluginOptions {
-  db: Db;
+  database: Database;
+  statementTimeoutMs?: number;
   tokens: TokenService;
   baseDomain: string;
 }
@@ -49,7 +56,9 @@ const isLibraryRoute = (url: string) => url.startsWith('/api/docs');
  * anonymous or unauthorised caller learns nothing from validation messages.
  */
 async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
-  const { db, tokens, baseDomain } = options;
+  const { database, tokens, baseDomain } = options;
+  const db = database.db;
+  const requestTimeoutMs = options.statementTimeoutMs ?? REQUEST_STATEMENT_TIMEOUT_MS;
   const companyIds = new CompanyIdCache(db);
 
   app.decorate('routeAccess', [] as RouteAccess[]);
@@ -70,12 +79,23 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   app.decorateRequest('tenant', function tenant<T>(this: FastifyRequest, work: (tx: Tx, actor: Actor) => Promise<T>) {
     const claims = this.claims;
     if (!claims) throw unauthorized();
-    const access = this.routeOptions.config.access;
-    return inCompany(db, claims.companyId, async (tx) => {
-      const actor = await loadActor(tx, claims);
-      if (access && !passesAccess(access, actor.roles)) throw forbidden();
-      return work(tx, actor);
-    });
+    const { access, work: kind } = this.routeOptions.config;
+    const exporting = kind === 'export';
+    // A client that goes away (closes the tab, times out) has its statement cancelled, not left to run.
+    const tag = `crm-${randomUUID()}`;
+    const socket = this.raw.socket;
+    const cancel = () => void database.cancel(tag);
+    socket?.once('close', cancel);
+    return inCompany(
+      exporting ? database.background : db,
+      claims.companyId,
+      async (tx) => {
+        const actor = await loadActor(tx, claims);
+        if (access && !passesAccess(access, actor.roles)) throw forbidden();
+        return work(tx, actor);
+      },
+      { tag, timeoutMs: exporting ? BACKGROUND_STATEMENT_TIMEOUT_MS : requestTimeoutMs },
+    ).finally(() => socket?.off('close', cancel));
   });
 
   app.addHook('onRequest', async (req) => {

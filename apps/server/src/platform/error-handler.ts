@@ -104,10 +104,7 @@ export function sendRouteNotFound(req: FastifyRequest, reply: FastifyReply) {
 }
 
 /** A 400 validation_failed naming each field, worded in the caller's language. */
-export function invalidInput(
-  req: FastifyRequest,
-  problems: (Omit<FieldError, 'message'> & { sentence?: FieldRule })[],
-): AppError {
+export function invalidInput(req: FastifyRequest, problems: FieldProblem[]): AppError {
   const language = languageOf(req);
   const details: FieldError[] = problems.map(({ sentence, ...p }) => ({
     ...p,

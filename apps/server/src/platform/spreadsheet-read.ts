@@ -1,10 +1,11 @@
 import { IMPORT_MAX_ROWS } from '@crm/contracts';
-import { read, utils } from '@e965/xlsx';
 import { AppError } from './errors.js';
+import { assertInflatedSizeWithinLimits, parseSheetInWorker } from './spreadsheet-parse.js';
 
 /**
  * Reading an uploaded .xls or .xlsx list (the students import, the leads import; docs/decisions/0007):
- * SheetJS from the patched @e965/xlsx build (never the frozen `xlsx` package), the first sheet, a header
+ * SheetJS from the patched @e965/xlsx build (never the frozen `xlsx` package) in a worker thread
+ * (spreadsheet-parse.ts), the first sheet, a header
  * row recognised in any of the four languages, else the sample's column order.
  */
 
@@ -46,18 +47,11 @@ const cellText = (value: unknown): string => {
   return String(value).trim();
 };
 
-function readMatrix(buffer: Buffer): unknown[][] {
+async function readMatrix(buffer: Buffer): Promise<unknown[][]> {
   // SheetJS would also "read" text or HTML as a sheet; spec §5 allows xls or xlsx only.
-  if (!startsWith(buffer, XLSX_MAGIC) && !startsWith(buffer, XLS_MAGIC)) throw new AppError(400, 'import_file_invalid');
-  try {
-    const workbook = read(buffer, { type: 'buffer', dense: true, cellDates: false, cellHTML: false });
-    const first = workbook.SheetNames[0];
-    const sheet = first === undefined ? undefined : workbook.Sheets[first];
-    if (!sheet) throw new Error('no sheet');
-    return utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
-  } catch {
-    throw new AppError(400, 'import_file_invalid');
-  }
+  if (startsWith(buffer, XLSX_MAGIC)) assertInflatedSizeWithinLimits(buffer);
+  else if (!startsWith(buffer, XLS_MAGIC)) throw new AppError(400, 'import_file_invalid');
+  return parseSheetInWorker(buffer);
 }
 
 export interface SheetLayout<Column extends string, Row extends SheetRow<Column>> {
@@ -73,11 +67,11 @@ export interface SheetLayout<Column extends string, Row extends SheetRow<Column>
  * The first sheet's data rows. The first row is a header when it names the name or the phone column;
  * empty rows are skipped but keep the numbering the spreadsheet shows. More than IMPORT_MAX_ROWS is refused.
  */
-export function readSheetRows<Column extends string, Row extends SheetRow<Column> = SheetRow<Column>>(
+export async function readSheetRows<Column extends string, Row extends SheetRow<Column> = SheetRow<Column>>(
   buffer: Buffer,
   { header: words, sampleOrder, onCell }: SheetLayout<Column, Row>,
-): Row[] {
-  const matrix = readMatrix(buffer);
+): Promise<Row[]> {
+  const matrix = await readMatrix(buffer);
   const header = (matrix[0] ?? []).map((cell) => words.get(squash(cellText(cell))));
   const hasHeader = header.includes('name' as Column) || header.includes('phone' as Column);
   const columns: (Column | undefined)[] = hasHeader ? header : [...sampleOrder];

@@ -29,7 +29,8 @@ export function startBillingScheduler(
 ): BillingScheduler {
   let running: Promise<void> | null = null;
   const pass = async () => {
-    const db = app.database.db;
+    // Jobs run on the background connections (exports and jobs), never taking the requests' pool.
+    const db = app.database.background;
     // The owner connection lists the tenants; each company's run then works inside its own tenant.
     const rows = await db
       .select({ id: companies.id })

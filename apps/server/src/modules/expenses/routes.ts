@@ -84,7 +84,7 @@ export default async function expensesModule(fastify: FastifyInstance) {
 
   app.get(
     '/expense/export',
-    { config, schema: { tags, querystring: expenseExportQuerySchema } },
+    { config: { ...config, work: 'export' }, schema: { tags, querystring: expenseExportQuerySchema } },
     async (req, reply) => {
       const { rows, country } = await req.tenant(async (tx, actor) => ({
         rows: await listAllExpenses(tx, actor, req.query, EXPORT_CAP),

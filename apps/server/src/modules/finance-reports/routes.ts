@@ -94,7 +94,7 @@ export default async function financeReportsModule(fastify: FastifyInstance) {
 
   app.get(
     '/replenishments/export',
-    { config, schema: { tags, querystring: replenishmentExportQuerySchema } },
+    { config: { ...config, work: 'export' }, schema: { tags, querystring: replenishmentExportQuerySchema } },
     (req, reply) =>
       sendWorkbook(
         req,
@@ -113,7 +113,7 @@ export default async function financeReportsModule(fastify: FastifyInstance) {
 
   app.get(
     '/replenishments/by-groups/export',
-    { config, schema: { tags, querystring: paymentsByExportQuerySchema } },
+    { config: { ...config, work: 'export' }, schema: { tags, querystring: paymentsByExportQuerySchema } },
     (req, reply) =>
       sendWorkbook(
         req,
@@ -132,7 +132,7 @@ export default async function financeReportsModule(fastify: FastifyInstance) {
 
   app.get(
     '/replenishments/by-courses/export',
-    { config, schema: { tags, querystring: paymentsByExportQuerySchema } },
+    { config: { ...config, work: 'export' }, schema: { tags, querystring: paymentsByExportQuerySchema } },
     (req, reply) =>
       sendWorkbook(
         req,

@@ -125,7 +125,10 @@ export default async function financeModule(fastify: FastifyInstance) {
 
   app.get(
     '/user/debtors-export/:branch_id',
-    { config: { access }, schema: { tags, params: branchIdParams, querystring: debtorsExportQuerySchema } },
+    {
+      config: { access, work: 'export' },
+      schema: { tags, params: branchIdParams, querystring: debtorsExportQuerySchema },
+    },
     (req, reply) => sendDebtorsExport(req, reply, req.params.branch_id, req.query),
   );
 

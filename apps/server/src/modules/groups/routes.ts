@@ -35,6 +35,11 @@ const groupPage = 'groupPage' as const;
  * them too (owner and CEO pass anyway). Students do not see notes about students.
  */
 const comments = { anyOf: ['groupComments', 'groupList'] } as const;
+/**
+ * The list also fills the group filter of the cashier's finance pages (debtors, withdrawals); the
+ * service shows him his branches' groups, as it does staff. Creating and editing stay 'groupList'.
+ */
+const groupListOrFinance = { anyOf: ['groupList', 'finance'] } as const;
 
 /** Spec §7 "Groups and attendance" (the group calls), comments and the students who left. */
 export default async function groupsModule(fastify: FastifyInstance) {
@@ -43,7 +48,7 @@ export default async function groupsModule(fastify: FastifyInstance) {
   app.get(
     '/group',
     {
-      config: { access: groupList },
+      config: { access: groupListOrFinance },
       schema: { tags, querystring: groupListQuerySchema, response: { 200: listOf(groupSchema) } },
     },
     (req) => req.tenant((tx, actor) => listGroups(tx, actor, req.query)),
@@ -51,7 +56,7 @@ export default async function groupsModule(fastify: FastifyInstance) {
 
   app.get(
     '/group/export',
-    { config: { access: groupList }, schema: { tags, querystring: groupExportQuerySchema } },
+    { config: { access: groupList, work: 'export' }, schema: { tags, querystring: groupExportQuerySchema } },
     async (req, reply) => {
       const list = await req.tenant((tx, actor) => listAllGroups(tx, actor, req.query));
       const file = await groupsWorkbook(list, req.query.lang);

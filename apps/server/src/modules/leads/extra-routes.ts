@@ -75,7 +75,7 @@ export default async function leadExtrasModule(fastify: FastifyInstance) {
   app.get(
     '/leadExport',
     {
-      config: leadsArea,
+      config: { ...leadsArea, work: 'export' },
       schema: { tags, description: 'The matching leads as xlsx.', querystring: leadExportQuerySchema },
     },
     async (req, reply) => {
@@ -108,5 +108,6 @@ export default async function leadExtrasModule(fastify: FastifyInstance) {
     response: leadImportResultSchema,
     parse: parseLeadFile,
     importRows: importLeads,
+    fills: ['leads', 'lead_sources'],
   });
 }

@@ -29,5 +29,5 @@ const HEADER_WORDS = headerWords(
  * An uploaded lead list (.xls or .xlsx) read the way the students import reads its file
  * (platform/spreadsheet-read.ts): a header in any of the four languages, else the sample's column order.
  */
-export const parseLeadFile = (buffer: Buffer): LeadImportRow[] =>
+export const parseLeadFile = (buffer: Buffer): Promise<LeadImportRow[]> =>
   readSheetRows(buffer, { header: HEADER_WORDS, sampleOrder: LEAD_IMPORT_COLUMNS });

@@ -43,7 +43,7 @@ export default async function reportsModule(fastify: FastifyInstance) {
 
   app.get(
     '/attendance_report/export',
-    { config, schema: { tags, querystring: attendanceExportQuery } },
+    { config: { ...config, work: 'export' }, schema: { tags, querystring: attendanceExportQuery } },
     async (req, reply) => {
       const { rows, totals } = await req.tenant((tx, actor) =>
         attendanceReportRows(tx, actor, req.server.clock(), req.query),
@@ -60,7 +60,7 @@ export default async function reportsModule(fastify: FastifyInstance) {
 
   app.get(
     '/reports/skip-classes/export',
-    { config, schema: { tags, querystring: skipClassesExportQuery } },
+    { config: { ...config, work: 'export' }, schema: { tags, querystring: skipClassesExportQuery } },
     async (req, reply) => {
       const { rows, country } = await req.tenant(async (tx, actor) => ({
         rows: await skipClassesRows(tx, actor, req.server.clock(), req.query),

@@ -143,7 +143,7 @@ export interface ImportRow extends SheetRow<ImportColumn> {
  * Reads the first sheet of an .xls or .xlsx file. The first row is a header when
  * it names known columns (any language); otherwise columns follow the sample's order.
  */
-export const parseImportFile = (buffer: Buffer): ImportRow[] =>
+export const parseImportFile = (buffer: Buffer): Promise<ImportRow[]> =>
   readSheetRows<ImportColumn, ImportRow>(buffer, {
     header: HEADER_WORDS,
     sampleOrder: IMPORT_COLUMNS,

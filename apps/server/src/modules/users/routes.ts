@@ -71,7 +71,7 @@ export default async function usersModule(fastify: FastifyInstance) {
   app.get(
     '/user/export',
     {
-      config: { access: people },
+      config: { access: people, work: 'export' },
       schema: {
         tags,
         description: 'The filtered list (same filters as GET /user; `archived=1` for the archive) as xlsx.',
@@ -112,6 +112,7 @@ export default async function usersModule(fastify: FastifyInstance) {
     response: importResultSchema,
     parse: parseImportFile,
     importRows: importStudents,
+    fills: ['users', 'user_branches'],
   });
 
   app.post(
