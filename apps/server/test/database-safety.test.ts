@@ -150,3 +150,13 @@ describe.skipIf(!url)('the database under slow work', () => {
     expect(after).not.toBe(before);
   });
 });
+
+describe('export routes', () => {
+  it('must say they are exports, so they run on the background connections', async () => {
+    const probe = await buildTestApp(database);
+    expect(() => probe.get('/api/v1/things/export', { config: { access: 'signedIn' } }, async () => ({}))).toThrow(
+      /declare config.work 'export'/,
+    );
+    await probe.close();
+  });
+});

@@ -69,6 +69,10 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     }
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
+    // A file of many rows must not take the requests' connections (issue 13 §1): say it is an export.
+    if (/export/i.test(route.url) && route.config?.work !== 'export') {
+      throw new Error(`Route ${String(route.method)} ${route.url} builds an export: declare config.work 'export'`);
+    }
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access });
     }
