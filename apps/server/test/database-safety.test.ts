@@ -98,7 +98,7 @@ describe.skipIf(!url)('the database under slow work', () => {
     const started = performance.now();
     const res = await get('/api/v1/probe/runaway', a.subdomain, tokenA);
     expect(res.status).toBe(503);
-    expect((await res.json()).error.code).toBe('query_timeout');
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('query_timeout');
     expect(performance.now() - started).toBeLessThan(SLEEP.runaway * 1000);
   });
 

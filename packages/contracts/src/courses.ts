@@ -98,6 +98,25 @@ export const folderQuerySchema = z.object({ course_id: idSchema });
 export const fileUploadQuerySchema = z.object({ folder_id: idSchema });
 
 /**
+ * The folder POST /file/upload files an upload into when no folder is named: made in the course on first use,
+ * stored under this stable name and shown translated by the client (like the leads' "Website form" source).
+ */
+export const COURSE_UPLOADS_FOLDER = 'Uploads';
+
+/** POST /file/upload: the course (its Uploads folder) or one of its folders; exactly one of them. */
+export const genericUploadQuerySchema = z
+  .object({ course_id: idSchema.optional(), folder_id: idSchema.optional() })
+  .refine((q) => (q.course_id === undefined) !== (q.folder_id === undefined), {
+    message: 'Give course_id or folder_id',
+    path: ['course_id'],
+  });
+export type GenericUploadQuery = z.infer<typeof genericUploadQuerySchema>;
+
+/** An uploaded file with its course and the path that downloads it (GET /file/{id}). */
+export const uploadedFileSchema = courseFileSchema.extend({ course_id: z.number().int(), url: z.string() });
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+/**
  * The types a course may hold, by extension, with the content types browsers send for them (the first is
  * the one stored and served). SVG and HTML are left out on purpose: they can carry scripts.
  */

@@ -191,3 +191,84 @@ export const leftStudentSchema = z.object({
   moved_to: z.object({ id: z.number().int(), title: z.string() }).nullable(),
 });
 export type LeftStudent = z.infer<typeof leftStudentSchema>;
+
+/** GET /leftGroupUsers: students who left the centre — they left a group in the period and study nowhere now. */
+export const leftGroupUsersQuerySchema = leftStudentsQuerySchema.omit({ include_moved: true });
+
+export const leftGroupUserSchema = z.object({
+  student: studentRefSchema,
+  /** The group he left last, with its course and the reason he gave. */
+  group: z.object({ id: z.number().int(), title: z.string() }),
+  course: refSchema,
+  branch_id: z.number().int(),
+  left_date: z.string(),
+  reason: refSchema.nullable(),
+  comment: z.string().nullable(),
+  /** Every group he has left (in any period). */
+  groups_left: z.number().int(),
+});
+export type LeftGroupUser = z.infer<typeof leftGroupUserSchema>;
+
+/* ------------------------------------------------------------------ several students at once */
+
+/** Most students POST /group/{id}/students adds in one call (all or nothing). */
+export const GROUP_ADD_STUDENTS_MAX = 100;
+
+/** POST /group/{id}/students: several students join the group as trial students, on one date. */
+export const addStudentsBodySchema = z.object({
+  student_ids: z.array(idSchema).min(1).max(GROUP_ADD_STUDENTS_MAX),
+  created_date: dateSchema.optional(),
+});
+export type AddStudentsBody = z.infer<typeof addStudentsBodySchema>;
+
+/* ------------------------------------------------------------------ statistics */
+
+/** GET /students/statistics: one branch (else every branch the caller works in). */
+export const studentStatisticsQuerySchema = z.object({ branch_id: idSchema.optional() });
+
+/**
+ * Students by their status in groups (spec §4). A student counts once per status he holds: active in one
+ * group and on trial in another, he is in both counts; `studying` counts him once.
+ */
+export const studentStatisticsSchema = z.object({
+  branch_id: z.number().int().nullable(),
+  /** Students (not archived users) of the branch. */
+  total: z.number().int(),
+  /** Students with a place in a group that is not archived. */
+  studying: z.number().int(),
+  /** Students of the branch without such a place; null for a teacher, who sees only his groups. */
+  without_group: z.number().int().nullable(),
+  /** Every status 1–6, zeros included. */
+  by_status: z.array(z.object({ status: z.number().int(), count: z.number().int() })),
+});
+export type StudentStatistics = z.infer<typeof studentStatisticsSchema>;
+
+/* ------------------------------------------------------------------ money back on leaving */
+
+/** GET /RefundTheStudentForTheGroupController (spec §7's name): leaving `date` (default today). */
+export const refundPreviewQuerySchema = z.object({
+  student_id: idSchema,
+  group_id: idSchema,
+  date: dateSchema.optional(),
+});
+export type RefundPreviewQuery = z.infer<typeof refundPreviewQuerySchema>;
+
+/**
+ * What leaving the group on `date` with return_the_money would do to the student's money, booking nothing.
+ * `returned` is the change of his balance: charges given back for lessons he would not take (`reversed`)
+ * less what is booked for lessons before the date (`charged`: a recalculated period, lessons not yet charged);
+ * negative when he still owes. Amounts in the currency's minor unit; balances now and after.
+ */
+export const refundPreviewSchema = z.object({
+  student_id: z.number().int(),
+  group_id: z.number().int(),
+  date: z.string(),
+  returned: z.number().int(),
+  reversed: z.number().int(),
+  charged: z.number().int(),
+  group_balance: z.number().int(),
+  group_balance_after: z.number().int(),
+  balance: z.number().int(),
+  balance_after: z.number().int(),
+});
+export type RefundPreview = z.infer<typeof refundPreviewSchema>;

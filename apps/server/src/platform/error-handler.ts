@@ -203,7 +203,7 @@ function toFieldProblem(instancePath: string, keyword: string, rawParams: unknow
         ? params.maximum
         : undefined;
   const text = params.origin === 'string';
-  if ((keyword === 'invalid_type' && absent) || (keyword === 'too_small' && text && limit === 1 && absent)) {
+  if ((keyword === 'invalid_type' && absent) || (keyword === 'too_small' && text && limit === 1)) {
     return { field, rule: 'required' };
   }
   if (keyword === 'invalid_type') {

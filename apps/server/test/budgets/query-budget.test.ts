@@ -193,7 +193,7 @@ describe('the instruments themselves', () => {
       });
     const [{ statements }] = await Promise.all([captureStatements(work), database.db.execute(sql`select 'beside'`)]);
     expect(statements.filter((s) => !isTransactionControl(s)).map((s) => [s.sql, s.params])).toEqual([
-      [expect.stringContaining('set_config'), [String(worlds.small.world.companyId)]],
+      [expect.stringContaining('set_config'), [String(worlds.small.world.companyId), '10000', '']],
       ['select $1::int as n', [1]],
       ['select $1::int as n', [2]],
       ['select $1::int as n', [3]],

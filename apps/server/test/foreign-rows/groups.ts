@@ -41,7 +41,7 @@ export const foreignRows: ForeignRows = async (db, foreign) => {
   };
   return {
     '/api/v1/group/:id': { params: { id: group }, bodies: { PUT: { name: 'Hijacked' } } },
-    '/api/v1/group/:id/students': { params: { id: group } },
+    '/api/v1/group/:id/students': { params: { id: group }, bodies: { POST: { student_ids: [studentId] } } },
     '/api/v1/group/:id/history': { params: { id: group } },
     '/api/v1/group/:id/periods': { params: { id: group } },
     '/api/v1/group/:group_id/students/:student_id': {

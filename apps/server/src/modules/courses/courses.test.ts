@@ -10,7 +10,7 @@ import { inCompany } from '../../platform/tenancy.js';
 import { createCourse, createCourseFolder } from '../../seed/courses-factories.js';
 import { createUser } from '../../seed/factories.js';
 import { insertLeads } from '../../seed/leads-factories.js';
-import { insertGroupRow, openCatalogCompany } from './test-support.js';
+import { insertGroupRow, openCatalogCompany, postFile } from './test-support.js';
 
 const { app, database } = await openTestApp();
 const catalog = await openCatalogCompany(app, database, 'courses');
@@ -22,28 +22,8 @@ afterAll(() => rm(app.files.root, { recursive: true, force: true }));
 const COURSE = { name: 'General English', code: 'ENG', price: 450_000, lesson_duration: 90 };
 const historyOf = (courseId: number) => catalog.historyOf('course', courseId);
 
-/** A multipart/form-data body with one file, as a browser sends it. */
-function multipart(fileName: string, type: string, content: Buffer) {
-  const boundary = '----crm-test-boundary';
-  const head =
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-    `Content-Type: ${type}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-async function upload(folderId: number, fileName: string, type: string, content: Buffer, token = admin) {
-  const { payload, headers } = multipart(fileName, type, content);
-  const res = await app.inject({
-    method: 'POST',
-    url: `/api/v1/file/?folder_id=${folderId}`,
-    headers: { host: `${sub()}.localhost`, authorization: `Bearer ${token}`, ...headers },
-    payload,
-  });
-  return { status: res.statusCode, body: JSON.parse(res.body) };
-}
+const upload = (folderId: number, fileName: string, type: string, content: Buffer, token = admin) =>
+  postFile(app, { url: `/file/?folder_id=${folderId}`, sub: sub(), token }, fileName, type, content);
 
 const storedFiles = async (): Promise<string[]> => {
   const dir = join(app.files.root, String(company.id));

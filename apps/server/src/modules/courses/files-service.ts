@@ -2,11 +2,13 @@ import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   allowedFileType,
+  COURSE_UPLOADS_FOLDER,
   type CourseFile,
   FILE_MAX_BYTES,
   type Folder,
   type FolderCreate,
   type FolderRename,
+  type GenericUploadQuery,
 } from '@crm/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -196,6 +198,47 @@ export async function recordUploadedFile(
   });
   const { createdAt, ...rest } = file;
   return { ...rest, created_at: createdAt.toISOString() };
+}
+
+/**
+ * The course's Uploads folder (contracts COURSE_UPLOADS_FOLDER), made on its first upload. The course row is
+ * locked before making it, so two first uploads at once end with one folder.
+ */
+async function uploadsFolder(tx: Tx, actor: Actor, courseId: number): Promise<number> {
+  const find = () =>
+    tx
+      .select({ id: courseFolders.id })
+      .from(courseFolders)
+      .where(
+        and(
+          eq(courseFolders.companyId, actor.companyId),
+          eq(courseFolders.courseId, courseId),
+          eq(courseFolders.name, COURSE_UPLOADS_FOLDER),
+        ),
+      )
+      .orderBy(asc(courseFolders.id))
+      .limit(1);
+  const [found] = await find();
+  if (found) return found.id;
+  await assertCourse(tx, actor, courseId, true);
+  const [madeMeanwhile] = await find();
+  if (madeMeanwhile) return madeMeanwhile.id;
+  return (await createFolder(tx, actor, { course_id: courseId, name: COURSE_UPLOADS_FOLDER })).id;
+}
+
+/**
+ * POST /file/upload: stored bytes described in the folder named, or in the course's Uploads folder when only
+ * the course is named; the caller removes the bytes if this throws.
+ */
+export async function recordGenericUpload(
+  tx: Tx,
+  actor: Actor,
+  target: GenericUploadQuery,
+  upload: StoredUpload,
+): Promise<CourseFile & { course_id: number }> {
+  const folderId = target.folder_id ?? (await uploadsFolder(tx, actor, target.course_id as number));
+  const file = await recordUploadedFile(tx, actor, folderId, upload);
+  return { ...file, course_id: (await findFolder(tx, actor, folderId)).course_id };
 }
 
 export interface StoredFile {

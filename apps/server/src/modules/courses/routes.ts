@@ -12,9 +12,11 @@ import {
   folderQuerySchema,
   folderRenameSchema,
   folderSchema,
+  genericUploadQuerySchema,
   idParamsSchema,
   listOf,
   okSchema,
+  uploadedFileSchema,
 } from '@crm/contracts';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -30,8 +32,10 @@ import {
   findFile,
   getFolder,
   listFolders,
+  recordGenericUpload,
   recordUploadedFile,
   renameFolder,
+  type StoredUpload,
   storeUpload,
 } from './files-service.js';
 import { createCourse, deleteCourse, getCourse, listCourses, updateCourse } from './service.js';
@@ -130,6 +134,24 @@ export default async function coursesModule(fastify: FastifyInstance) {
     (req) => deleteWithBytes(req, (tx, actor) => deleteFolder(tx, actor, req.params.id)),
   );
 
+  /**
+   * Stores the request's one file (type and size checked, outside any transaction), then describes it in
+   * the caller's transaction; bytes whose row was refused are removed.
+   */
+  const receiveUpload = async <T>(
+    req: FastifyRequest,
+    record: (tx: Tx, actor: Actor, upload: StoredUpload) => Promise<T>,
+  ) => {
+    const companyId = req.claims!.companyId;
+    const upload = await storeUpload(files, companyId, req.isMultipart() ? await req.file() : undefined);
+    try {
+      return await req.tenant((tx, actor) => record(tx, actor, upload));
+    } catch (err) {
+      await files.remove(companyId, [upload.key]);
+      throw err;
+    }
+  };
+
   // Spec §7 writes `POST /file/?folder_id`; the path without the slash works too.
   for (const url of ['/file', '/file/']) {
     app.post(
@@ -143,18 +165,29 @@ export default async function coursesModule(fastify: FastifyInstance) {
           response: { 200: courseFileSchema },
         },
       },
-      async (req) => {
-        const companyId = req.claims!.companyId;
-        const upload = await storeUpload(files, companyId, req.isMultipart() ? await req.file() : undefined);
-        try {
-          return await req.tenant((tx, actor) => recordUploadedFile(tx, actor, req.query.folder_id, upload));
-        } catch (err) {
-          await files.remove(companyId, [upload.key]);
-          throw err;
-        }
-      },
+      (req) => receiveUpload(req, (tx, actor, upload) => recordUploadedFile(tx, actor, req.query.folder_id, upload)),
     );
   }
+
+  // Spec §7 `POST file/upload`: the generic upload — to a course without choosing a folder (its Uploads
+  // folder), or to a folder; the limits of every upload (FILE_MAX_BYTES, the type allow-list) hold.
+  app.post(
+    '/file/upload',
+    {
+      config: { access },
+      schema: {
+        tags,
+        description: 'One file (multipart) into `folder_id`, or into the Uploads folder of `course_id`.',
+        consumes: ['multipart/form-data'],
+        querystring: genericUploadQuerySchema,
+        response: { 200: uploadedFileSchema },
+      },
+    },
+    async (req) => {
+      const file = await receiveUpload(req, (tx, actor, upload) => recordGenericUpload(tx, actor, req.query, upload));
+      return { ...file, url: `${fastify.prefix}/file/${file.id}` };
+    },
+  );
 
   app.get('/file/:id', { config: { access }, schema: { tags, params: idParamsSchema } }, async (req, reply) => {
     const companyId = req.claims!.companyId;

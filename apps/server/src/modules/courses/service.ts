@@ -220,6 +220,7 @@ export async function deleteCourse(tx: Tx, actor: Actor, id: number): Promise<st
 }
 
 /** For folders: the course must be the caller company's (else 404). */
-export async function assertCourse(tx: Tx, actor: Actor, id: number): Promise<void> {
-  await findCourse(tx, actor, id);
+/** The course exists in the caller's company (404 otherwise); `lock` holds it until the transaction ends. */
+export async function assertCourse(tx: Tx, actor: Actor, id: number, lock = false): Promise<void> {
+  await findCourse(tx, actor, id, lock);
 }

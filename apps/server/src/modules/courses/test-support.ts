@@ -28,6 +28,36 @@ export async function openCatalogCompany(app: FastifyInstance, database: Databas
   return { company, admin, owner, api, historyOf, other };
 }
 
+/** A multipart/form-data body with one file, as a browser sends it. */
+function multipart(fileName: string, type: string, content: Buffer) {
+  const boundary = '----crm-test-boundary';
+  const head =
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+    `Content-Type: ${type}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** POSTs one file as multipart to an API path (`/file/?folder_id=…`) on the company's host. */
+export async function postFile(
+  app: FastifyInstance,
+  to: { url: string; sub: string; token: string },
+  fileName: string,
+  type: string,
+  content: Buffer,
+) {
+  const { payload, headers } = multipart(fileName, type, content);
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/v1${to.url}`,
+    headers: { host: `${to.sub}.localhost`, authorization: `Bearer ${to.token}`, ...headers },
+    payload,
+  });
+  return { status: res.statusCode, body: JSON.parse(res.body) };
+}
+
 /** A group of the course (the groups module owns groups; this is only a row for in-use checks). */
 export async function insertGroupRow(
   database: Database,

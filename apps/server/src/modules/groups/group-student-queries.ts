@@ -1,8 +1,10 @@
 import { type GroupStudent, Role, RUNNING_GROUP_STATUSES, StudentStatus } from '@crm/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { archiveReasons, groupStudents, users } from '../../db/schema/index.js';
+import type { Actor } from '../../platform/actor.js';
 import { AppError } from '../../platform/errors.js';
+import { findTargets } from '../users/queries.js';
 import type { GroupRow } from './group-scope.js';
 import { groupCapacity } from './group-view.js';
 import { placeColumns, placeOut } from './place.js';
@@ -79,6 +81,44 @@ export async function findStudent(tx: Tx, companyId: number, studentId: number) 
     );
   if (!student) throw new AppError(400, 'not_a_student', { field: 'student_id' });
   return student;
+}
+
+/**
+ * Students the caller reaches (his company and branches, users/queries findTargets) who are current
+ * students, in the order asked; any other id is refused, all of them named.
+ */
+export async function findStudentsInReach(tx: Tx, actor: Actor, ids: readonly number[]) {
+  const found = new Map(
+    (await findTargets(tx, actor, ids, false))
+      .filter((user) => user.types.includes('student') && !user.archived)
+      .map((user) => [user.id, { id: user.id, name: user.name }]),
+  );
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) throw new AppError(400, 'not_a_student', { field: 'student_ids', ids: missing });
+  return ids.map((id) => found.get(id)!);
+}
+
+/** Spec §8 "Student already in this group (check archived list)", for several students: each one named. */
+export async function assertNoneInGroup(tx: Tx, companyId: number, groupId: number, studentIds: readonly number[]) {
+  const existing = await tx
+    .select({ id: groupStudents.studentId, status: groupStudents.status })
+    .from(groupStudents)
+    .where(
+      and(
+        eq(groupStudents.companyId, companyId),
+        eq(groupStudents.groupId, groupId),
+        inArray(groupStudents.studentId, [...studentIds]),
+      ),
+    );
+  if (existing.length) {
+    throw new AppError(409, 'student_already_in_group', {
+      students: existing.map((row) => ({
+        id: row.id,
+        student_status: row.status,
+        archived: row.status === StudentStatus.archived,
+      })),
+    });
+  }
 }
 
 /** Spec §8 "Student already in this group (check archived list)". */

@@ -33,8 +33,11 @@ const movedTo = sql<{ id: number; name: string | null; code: string } | null>`(
     and ${movedPlace.groupId} <> ${groupStudents.groupId} and ${movedPlace.createdDate} = ${groupStudents.leftDate}
   order by ${movedPlace.groupId} limit 1)`;
 
-/** GET user/left_group: students who left a group in a period, with the reason (the /left-students list). */
-export async function listLeftStudents(tx: Tx, actor: Actor, query: LeftStudentsQuery) {
+/**
+ * Archived places (the student left the group) matching the list's filters, in the caller's branches:
+ * over group_students joined with its groups and users (GET user/left_group, GET /leftGroupUsers).
+ */
+export function departureFilters(actor: Actor, query: Omit<LeftStudentsQuery, 'page' | 'per_page'>): SQL[] {
   const filters: SQL[] = [
     eq(groupStudents.companyId, actor.companyId),
     eq(groupStudents.status, StudentStatus.archived),
@@ -54,6 +57,12 @@ export async function listLeftStudents(tx: Tx, actor: Actor, query: LeftStudents
     const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     filters.push(or(ilike(users.name, pattern), ilike(users.phone, pattern)) as SQL);
   }
+  return filters;
+}
+
+/** GET user/left_group: students who left a group in a period, with the reason (the /left-students list). */
+export async function listLeftStudents(tx: Tx, actor: Actor, query: LeftStudentsQuery) {
+  const filters = departureFilters(actor, query);
   if (!query.include_moved) filters.push(sql`${movedTo} is null`);
   const where = and(...filters);
 

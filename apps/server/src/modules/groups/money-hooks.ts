@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client.js';
 import type { Actor } from '../../platform/actor.js';
+import type { BillingSummary } from '../billing/booking.js';
 import { settlePlaceMoney } from '../billing/settle.js';
 
 /** A change of a student's place in a group that may move money (spec §4, §7 student-group calls). */
@@ -33,8 +34,9 @@ export type StudentMoneyMovement =
  * The one place where the groups module hands a student's money over to finance.
  * It is called, in the same transaction, wherever money would move: activation,
  * archiving (with or without return_the_money), and a transfer between groups. The
- * billing engine settles it (docs/billing.md "Status changes of a student").
+ * billing engine settles it (docs/billing.md "Status changes of a student") and answers what it booked and
+ * reversed.
  */
-export async function settleStudentMoney(tx: Tx, actor: Actor, movement: StudentMoneyMovement): Promise<void> {
-  await settlePlaceMoney(tx, actor, movement);
+export function settleStudentMoney(tx: Tx, actor: Actor, movement: StudentMoneyMovement): Promise<BillingSummary> {
+  return settlePlaceMoney(tx, actor, movement);
 }

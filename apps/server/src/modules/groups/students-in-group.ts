@@ -1,17 +1,19 @@
-import { groupTitle, localDate, Role, StudentStatus, type TransferBody } from '@crm/contracts';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { type AddStudentsBody, groupTitle, localDate, Role, StudentStatus, type TransferBody } from '@crm/contracts';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { groupStudents, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
 import { recordHistory } from '../../platform/history.js';
 import { assertTariffAllowsActivation } from '../company/tariff.js';
-import { findVisibleGroup, isGroupStaff, isTeacherOnly } from './group-scope.js';
+import { findVisibleGroup, type GroupRow, isGroupStaff, isTeacherOnly } from './group-scope.js';
 import {
   assertGroupOpen,
+  assertNoneInGroup,
   assertNotInGroup,
   changed,
   findMembership,
   findStudent,
+  findStudentsInReach,
   historyOf,
   loadGroupStudent,
   placeOf,
@@ -46,6 +48,37 @@ export async function listGroupStudents(tx: Tx, actor: Actor, groupId: number) {
   return { data: rows.map(toGroupStudent), capacity: await groupCapacity(tx, actor.companyId, groupId) };
 }
 
+/** Students join the group as trial students (spec §4 status 1) on one date: a history event each. */
+async function placeStudents(
+  tx: Tx,
+  actor: Actor,
+  group: GroupRow,
+  students: readonly { id: number; name: string }[],
+  createdDate: string,
+) {
+  await tx.insert(groupStudents).values(
+    students.map((student) => ({
+      companyId: actor.companyId,
+      groupId: group.id,
+      studentId: student.id,
+      createdDate,
+      status: StudentStatus.inactive,
+    })),
+  );
+  for (const student of students) {
+    await recordHistory(tx, actor, {
+      ...historyOf(group),
+      event: 'studentAddedToGroup',
+      data: {
+        group_title: groupTitle(group),
+        student_id: student.id,
+        student_name: student.name,
+        created_date: createdDate,
+      },
+    });
+  }
+}
+
 /** POST /group/{group_id}/students/{student_id}: the student joins as a trial student (spec §4 status 1). */
 export async function addStudentToGroup(
   tx: Tx,
@@ -58,24 +91,32 @@ export async function addStudentToGroup(
   assertGroupOpen(group, 'group_id');
   const student = await findStudent(tx, actor.companyId, studentId);
   await assertNotInGroup(tx, actor.companyId, groupId, studentId);
-  await tx.insert(groupStudents).values({
-    companyId: actor.companyId,
-    groupId,
-    studentId,
-    createdDate,
-    status: StudentStatus.inactive,
-  });
-  await recordHistory(tx, actor, {
-    ...historyOf(group),
-    event: 'studentAddedToGroup',
-    data: {
-      group_title: groupTitle(group),
-      student_id: studentId,
-      student_name: student.name,
-      created_date: createdDate,
-    },
-  });
+  await placeStudents(tx, actor, group, [student], createdDate);
   return changed(tx, actor.companyId, groupId, studentId);
+}
+
+/**
+ * POST /group/{id}/students (spec §7): several students join at once, as POST
+ * /group/{group_id}/students/{student_id} makes one join — all or nothing. Each must be a current
+ * student the caller reaches (his branches); none may have a place in the group yet.
+ */
+export async function addStudentsToGroup(tx: Tx, actor: Actor, groupId: number, body: AddStudentsBody) {
+  const group = await findVisibleGroup(tx, actor, groupId, true);
+  assertGroupOpen(group, 'group_id');
+  const ids = [...new Set(body.student_ids)];
+  const students = await findStudentsInReach(tx, actor, ids);
+  await assertNoneInGroup(tx, actor.companyId, groupId, ids);
+  await placeStudents(tx, actor, group, students, body.created_date ?? localDate());
+  const rows = await studentRows(tx, actor.companyId, groupId)
+    .where(
+      and(
+        eq(groupStudents.companyId, actor.companyId),
+        eq(groupStudents.groupId, groupId),
+        inArray(groupStudents.studentId, ids),
+      ),
+    )
+    .orderBy(asc(users.name));
+  return { data: rows.map(toGroupStudent), capacity: await groupCapacity(tx, actor.companyId, groupId) };
 }
 
 /** DELETE /group/{group}/student/{student}: the student's place is deleted (spec §4 "delete"), not archived. */

@@ -20,9 +20,9 @@ export async function assertCourse(tx: Tx, companyId: number, courseId: number):
 
 /**
  * Spec §7 POST /leads/lead `course`: the public form and older clients send the course by id or by
- * its name; a name is matched ignoring case.
+ * its name; a name is matched ignoring case. Undefined when the company has no such course.
  */
-export async function courseIdOf(tx: Tx, companyId: number, course: string): Promise<number> {
+export async function findCourseId(tx: Tx, companyId: number, course: string): Promise<number | undefined> {
   const byId = /^\d+$/.test(course);
   const [found] = await tx
     .select({ id: courses.id })
@@ -35,8 +35,14 @@ export async function courseIdOf(tx: Tx, companyId: number, course: string): Pro
     )
     .orderBy(courses.id)
     .limit(1);
-  if (!found) throw invalidField('course', 'not_found', 'course: no such course');
-  return found.id;
+  return found?.id;
+}
+
+/** The course a signed-in user named: an unknown one is his mistake, a 400 naming the field. */
+export async function courseIdOf(tx: Tx, companyId: number, course: string): Promise<number> {
+  const id = await findCourseId(tx, companyId, course);
+  if (id === undefined) throw invalidField('course', 'not_found', 'course: no such course');
+  return id;
 }
 
 /** A deactivated source stays on the leads that have it but is offered for no new choice. */

@@ -2,7 +2,7 @@ import { HistoryEvent, type LeadBoard, type LeadUpdates, PUBLIC_LEAD_RATE_PER_MI
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, openTestApp, uniqueSubdomain } from '../../../test/helpers.js';
-import { historyEvents, leadSources, leads } from '../../db/schema/index.js';
+import { historyEvents, leadSources } from '../../db/schema/index.js';
 import { inCompany } from '../../platform/tenancy.js';
 import { createCourse } from '../../seed/courses-factories.js';
 import { createCompany } from '../../seed/factories.js';
@@ -26,15 +26,9 @@ let ipSeq = 1;
 const nextIp = () => `203.0.113.${ipSeq++}`;
 
 const submit = (body: Record<string, unknown>, ip: string, sub = w.sub) =>
-  call(app, { method: 'POST', url: '/api/v1/public/lead', sub, body, headers: { 'x-forwarded-for': ip } });
+  w.postFrom(ip, '/public/lead', { body, host: sub });
 
-const leadsNamed = (name: string) =>
-  inCompany(database.db, w.company.id, (tx) =>
-    tx
-      .select()
-      .from(leads)
-      .where(and(eq(leads.companyId, w.company.id), eq(leads.name, name))),
-  );
+const leadsNamed = (name: string) => w.leadsNamed(name);
 
 const boardTime = async (branch = w.main) =>
   ((await w.api(w.tokens.admin, 'GET', `/leads/?branch_id=${branch}`)).body as LeadBoard).time;

@@ -2,10 +2,11 @@ import {
   HistoryEvent,
   type LeadFormInfo,
   PUBLIC_LEAD_RATE_PER_MINUTE,
-  type PublicLead,
+  publicLeadSchema,
   WEBSITE_LEAD_SOURCE,
 } from '@crm/contracts';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { type Db, selectRows, type Tx } from '../../db/client.js';
 import { branches, courses, leadSources } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
@@ -13,7 +14,10 @@ import { recordHistory } from '../../platform/history.js';
 import { inCompany } from '../../platform/tenancy.js';
 import { findCompanyBySubdomain } from '../company/service.js';
 import { checkPhone } from '../users/service.js';
-import { addIncomingLeads } from './lead-public-intake.js';
+import { findLiveSection } from './board-sections.js';
+import { findCourseId } from './lead-input.js';
+import { addIncomingLeads, type LeadPlace } from './lead-public-intake.js';
+import { specLeadSchema } from './lead-write.js';
 
 /** The lead source every lead of the public form carries (found, or made the first time; contracts). */
 export const WEBSITE_SOURCE = WEBSITE_LEAD_SOURCE;
@@ -47,14 +51,25 @@ export async function leadFormInfo(db: Db, subdomain: string | null): Promise<Le
 }
 
 /**
- * POST /public/lead: a visitor of the company's site asks to be called. The lead lands on top of
- * "incoming" of the chosen branch (else the company's first) with the source "Website form".
- * A filled honeypot (`website`) is answered like a success and stores nothing.
+ * The form's fields as spec §7 POST /leads/lead names them (query or body): the public form's, and `course`
+ * (an id or a course's name) and `section` (of the chosen branch's board) as the signed-in call takes them.
+ */
+export const entryLeadSchema = publicLeadSchema.extend({
+  course: specLeadSchema.shape.course,
+  section: specLeadSchema.shape.section,
+});
+export type EntryLead = z.infer<typeof entryLeadSchema>;
+
+/**
+ * POST /public/lead and, without a token, POST /leads/lead (spec §7, the /entry form's call): a visitor of
+ * the company's site asks to be called. The lead lands on top of "incoming" (or of the section named) of the
+ * chosen branch (else the company's first) with the source "Website form". A filled honeypot (`website`) is
+ * answered like a success and stores nothing.
  */
 export async function submitPublicLead(
   db: Db,
   subdomain: string | null,
-  input: PublicLead,
+  input: EntryLead,
   ip: string,
 ): Promise<{ stored: boolean }> {
   const company = await hostCompany(db, subdomain);
@@ -63,7 +78,8 @@ export async function submitPublicLead(
   return inCompany(db, company.id, async (tx) => {
     await refuseWhenTooFrequent(tx, company.id, ip);
     const branchId = await branchOf(tx, company.id, input.branch_id ?? null);
-    const courseId = await courseOf(tx, company.id, input.course_id ?? null);
+    const courseId = await courseOf(tx, company.id, input.course_id ?? input.course ?? null);
+    const place = await placeOf(tx, company.id, branchId, input.section ?? null);
     const sourceId = await websiteSource(tx, company.id);
     const [lead] = await addIncomingLeads(
       tx,
@@ -71,6 +87,7 @@ export async function submitPublicLead(
       branchId,
       [{ name: input.name, phone, comment: input.comment || null, courseId, sourceId }],
       null,
+      place,
     );
     if (!lead) throw new Error('public lead insert returned no row');
     // Nobody of the staff added it: the event has no actor, rather than naming the owner who did nothing.
@@ -124,14 +141,16 @@ async function branchOf(tx: Tx, companyId: number, wanted: number | null): Promi
   return chosen.id;
 }
 
-/** A course of the company, or none: a visitor's lead is never refused over a course deleted since. */
-async function courseOf(tx: Tx, companyId: number, wanted: number | null): Promise<number | null> {
-  if (wanted === null) return null;
-  const [row] = await tx
-    .select({ id: courses.id })
-    .from(courses)
-    .where(and(eq(courses.companyId, companyId), eq(courses.id, wanted)));
-  return row?.id ?? null;
+/** A course of the company (by id or name), or none: a visitor's lead is never refused over a course deleted since. */
+async function courseOf(tx: Tx, companyId: number, wanted: number | string | null): Promise<number | null> {
+  if (wanted === null || wanted === '') return null;
+  return (await findCourseId(tx, companyId, String(wanted))) ?? null;
+}
+
+/** A live section of the branch's board, or "incoming" when the form names none or one since deleted. */
+async function placeOf(tx: Tx, companyId: number, branchId: number, sectionId: number | null): Promise<LeadPlace> {
+  const section = sectionId === null ? null : await findLiveSection(tx, companyId, branchId, sectionId);
+  return section ? { column: section.column, sectionId } : { column: 'incoming', sectionId: null };
 }
 
 /** The "Website form" source; two first submissions at once both end with the one row (unique name). */

@@ -12,13 +12,15 @@ import {
   leadUpdateSchema,
   okSchema,
 } from '@crm/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { archiveLead } from './board-moves.js';
 import { restoreLead } from './lead-archive.js';
 import { convertLead } from './lead-convert.js';
 import { listLeads } from './lead-list.js';
 import { listLeadGroups, listLeadStaff } from './lead-pickers.js';
+import { entryLeadSchema, submitPublicLead } from './lead-public.js';
 import { createLead, createLeadFromSpecFields, getLead, specLeadSchema, updateLead } from './lead-write.js';
 
 const tags = ['leads'];
@@ -31,6 +33,37 @@ async function queryIntoBody(req: FastifyRequest) {
   req.body = { ...(req.query as object), ...body };
 }
 
+/** Request headers a signed-in POST /leads/lead passes on to POST /create_lead. */
+const FORWARDED_HEADERS = ['authorization', 'host', 'accept-language', 'user-agent'] as const;
+
+/**
+ * Spec §7 gives POST /leads/lead to two callers: the /entry form of a visitor (no token) and a signed-in
+ * user's quick form, which POST /create_lead serves. A call that carries a token is handed, in process, to
+ * that route, so the platform's checks of token, company and role (401, 403 before any validation) and the
+ * signed-in behaviour apply to it unchanged rather than being copied here.
+ */
+async function signedInAsCreateLead(req: FastifyRequest, reply: FastifyReply) {
+  if (req.headers.authorization === undefined) return;
+  const search = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+  const headers: Record<string, string> = { 'x-request-id': req.id };
+  for (const name of FORWARDED_HEADERS) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  // The body as parsed (JSON, the API's only type), sent on as JSON.
+  if (req.body !== undefined) headers['content-type'] = 'application/json';
+  const answer = await req.server.inject({
+    method: 'POST',
+    url: `${req.server.prefix}/create_lead${search}`,
+    headers,
+    remoteAddress: req.ip,
+    payload: req.body === undefined ? undefined : JSON.stringify(req.body),
+  });
+  const type = answer.headers['content-type'];
+  if (typeof type === 'string') reply.type(type);
+  return reply.code(answer.statusCode).send(answer.rawPayload);
+}
+
 /** Spec §7 "Leads": the leads themselves — create, read, edit, archive, the list, the archive, to a group. */
 export function registerLeadRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -39,22 +72,42 @@ export function registerLeadRoutes(fastify: FastifyInstance) {
     req.tenant((tx, actor) => createLead(tx, actor, req.body)),
   );
 
-  for (const path of ['/leads/lead', '/create_lead']) {
-    app.post(
-      path,
-      {
-        config,
-        preValidation: queryIntoBody,
-        schema: {
-          tags,
-          description: 'The fields may come as query parameters or in the body (spec §7).',
-          body: specLeadSchema,
-          response: { 200: leadSchema },
-        },
+  app.post(
+    '/create_lead',
+    {
+      config,
+      preValidation: queryIntoBody,
+      schema: {
+        tags,
+        description: 'The fields may come as query parameters or in the body (spec §7).',
+        body: specLeadSchema,
+        response: { 200: leadSchema },
       },
-      (req) => req.tenant((tx, actor) => createLeadFromSpecFields(tx, actor, req.body)),
-    );
-  }
+    },
+    (req) => req.tenant((tx, actor) => createLeadFromSpecFields(tx, actor, req.body)),
+  );
+
+  app.post(
+    '/leads/lead',
+    {
+      // Public for the visitor; a call with a token is handed to POST /create_lead and its access (leads).
+      config: { access: 'public' },
+      preValidation: [signedInAsCreateLead, queryIntoBody],
+      schema: {
+        tags,
+        security: [],
+        description:
+          'The /entry lead form (spec §7): without a token, public with the defences of POST /public/lead ' +
+          '(answers `{ ok: true }`); with a token, POST /create_lead (answers the lead).',
+        body: entryLeadSchema,
+        response: { 200: z.union([leadSchema, okSchema]) },
+      },
+    },
+    async (req) => {
+      await submitPublicLead(req.server.database.db, req.hostSubdomain, req.body, req.ip);
+      return { ok: true as const };
+    },
+  );
 
   app.get(
     '/leadData',

@@ -1,6 +1,9 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { call, loginAs, uniqueSubdomain } from '../../../test/helpers.js';
 import type { Db } from '../../db/client.js';
+import { leads } from '../../db/schema/index.js';
+import { inCompany } from '../../platform/tenancy.js';
 import { createCompanyWithRoleUsers } from '../../seed/factories.js';
 import { createLeadReasonRow, insertLeads, type LeadSpec } from '../../seed/leads-factories.js';
 
@@ -36,7 +39,35 @@ export async function createLeadsWorld(app: FastifyInstance, db: Db) {
     if (!made) throw new Error('no lead made');
     return made;
   };
-  return { company, main, north, sub, tokens, reason, api, lead };
+  /** The company's leads of this name, as stored. */
+  const leadsNamed = (name: string) =>
+    inCompany(db, company.id, (tx) =>
+      tx
+        .select()
+        .from(leads)
+        .where(and(eq(leads.companyId, company.id), eq(leads.name, name))),
+    );
+  /**
+   * A POST from the address `ip` — the connection's, and as a proxy names it (X-Forwarded-For), so the
+   * per-address limits see it whether or not the app trusts a proxy.
+   */
+  const postFrom = async (ip: string, url: string, o: { body?: unknown; token?: string; host?: string } = {}) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1${url}`,
+      remoteAddress: ip,
+      headers: {
+        host: o.host === undefined ? `${sub}.localhost` : o.host ? `${o.host}.localhost` : 'localhost',
+        'x-forwarded-for': ip,
+        ...(o.token === undefined ? {} : { authorization: `Bearer ${o.token}` }),
+      },
+      ...(o.body === undefined ? {} : { payload: o.body as object }),
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answered
+    const body: any = res.body ? JSON.parse(res.body) : undefined;
+    return { status: res.statusCode, body };
+  };
+  return { company, main, north, sub, tokens, reason, api, lead, leadsNamed, postFrom };
 }
 
 export type LeadsWorld = Awaited<ReturnType<typeof createLeadsWorld>>;

@@ -57,10 +57,52 @@ export function scopeFilter(actor: Actor, branchId?: number): SQL | undefined {
   return sql`exists (select 1 from user_branches ub where ub.company_id = ${actor.companyId} and ub.user_id = u.id and ub.branch_id in ${sqlList(scope)})`;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+/** Text for `like`/`ilike` with its wildcards taken literally. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/**
+ * Text in a name or a phone, as a substring. Both columns carry trigram indexes (users_name_trgm,
+ * users_phone_trgm); the phone is matched by its digits, from two of them on.
+ */
+export function nameOrPhoneFilter(text: string): SQL {
+  const digits = onlyDigits(text);
+  const byName = sql`u.name ilike ${`%${escapeLike(text)}%`}`;
+  return digits.length >= 2 ? sql`(${byName} or u.phone like ${`%${digits}%`})` : byName;
+}
+
+/** What a person's place in a group must match; advanced search adds the group and its teacher. */
+export interface PlaceFilter {
+  course_id?: number;
+  statuses?: number[];
+  group_id?: number;
+  teacher_id?: number;
+}
+
+function placeFilter(actor: Actor, type: UserType, place: PlaceFilter): SQL | undefined {
+  const statuses = place.statuses ?? [];
+  const group = [
+    ...(place.course_id === undefined ? [] : [sql` and g.course_id = ${place.course_id}`]),
+    ...(place.group_id === undefined ? [] : [sql` and g.id = ${place.group_id}`]),
+  ];
+  if (type === 'teacher') {
+    // A teacher "of a course" (or of a group) teaches it.
+    if (!group.length && !statuses.length) return undefined;
+    return sql`exists (select 1 from groups g where g.company_id = ${actor.companyId} and g.teacher_id = u.id${sql.join(group)})`;
+  }
+  if (place.teacher_id !== undefined) group.push(sql` and g.teacher_id = ${place.teacher_id}`);
+  if (!group.length && !statuses.length) return undefined;
+  // One membership must match all: "active in course X" is one group, not two.
+  const status = statuses.length ? sql` and gs.status in ${sqlList(statuses)}` : sql``;
+  return sql`exists (select 1 from group_students gs
+    join groups g on g.company_id = gs.company_id and g.id = gs.group_id
+    where gs.company_id = ${actor.companyId} and gs.student_id = u.id${sql.join(group)}${status})`;
+}
+
+/** What GET /user filters by (its paging and order aside). */
+export type UserFilters = Omit<UserListQuery, 'page' | 'per_page' | 'sort_by_name'> & PlaceFilter;
 
 /** The filters of spec §7 GET /user, as SQL over `users u`. */
-export function listFilters(actor: Actor, query: UserListQuery, archived: boolean): SQL[] {
+export function listFilters(actor: Actor, query: UserFilters, archived: boolean): SQL[] {
   const filters: SQL[] = [
     sql`u.company_id = ${actor.companyId}`,
     archived ? sql`u.archived_at is not null` : sql`u.archived_at is null`,
@@ -69,35 +111,15 @@ export function listFilters(actor: Actor, query: UserListQuery, archived: boolea
   const scope = scopeFilter(actor, query.branch_id);
   if (scope) filters.push(scope);
   const text = query.name_or_phone?.trim();
-  if (text) {
-    // Substring search: both columns carry trigram indexes (users_name_trgm, users_phone_trgm).
-    const digits = onlyDigits(text);
-    const byName = sql`u.name ilike ${`%${escapeLike(text)}%`}`;
-    filters.push(digits.length >= 2 ? sql`(${byName} or u.phone like ${`%${digits}%`})` : byName);
-  }
+  if (text) filters.push(nameOrPhoneFilter(text));
   if (query.ext_id) filters.push(sql`u.ext_id = ${query.ext_id}`);
   if (query.tag_ids?.length) {
     filters.push(
       sql`exists (select 1 from user_tags ut where ut.company_id = ${actor.companyId} and ut.user_id = u.id and ut.tag_id in ${sqlList(query.tag_ids)})`,
     );
   }
-  const statuses = query.statuses ?? [];
-  if (query.course_id !== undefined || statuses.length) {
-    if (query.user_type === 'teacher') {
-      // A teacher "of a course" teaches one of its groups.
-      const course = query.course_id === undefined ? sql`` : sql` and g.course_id = ${query.course_id}`;
-      filters.push(
-        sql`exists (select 1 from groups g where g.company_id = ${actor.companyId} and g.teacher_id = u.id${course})`,
-      );
-    } else {
-      // One membership must match both: "active in course X" is one group, not two.
-      const course = query.course_id === undefined ? sql`` : sql` and g.course_id = ${query.course_id}`;
-      const status = statuses.length ? sql` and gs.status in ${sqlList(statuses)}` : sql``;
-      filters.push(sql`exists (select 1 from group_students gs
-        join groups g on g.company_id = gs.company_id and g.id = gs.group_id
-        where gs.company_id = ${actor.companyId} and gs.student_id = u.id${course}${status})`);
-    }
-  }
+  const place = placeFilter(actor, query.user_type, query);
+  if (place) filters.push(place);
   if (query.finance) filters.push(financeFilter(actor.companyId, query.finance));
   return filters;
 }
@@ -229,10 +251,19 @@ function selectUsers(companyId: number, where: SQL, groups: GroupsOf, profile: b
 
 const groupsFor = (type: UserType): GroupsOf => (type === 'staff' ? 'none' : type);
 
-/** GET /user and GET /user/archived_users: one query for the page and one count. */
-export async function listUsers(tx: Tx, actor: Actor, query: UserListQuery, archived = false) {
+/**
+ * GET /user and GET /user/archived_users: one query for the page and one count. `more` narrows further
+ * (GET /advanched_search), on top of the filters of GET /user.
+ */
+export async function listUsers(
+  tx: Tx,
+  actor: Actor,
+  query: UserListQuery & PlaceFilter,
+  archived = false,
+  more: readonly SQL[] = [],
+) {
   assertArea(actor, USER_TYPE_AREA[query.user_type]);
-  const where = sql.join(listFilters(actor, query, archived), sql` and `);
+  const where = sql.join([...listFilters(actor, query, archived), ...more], sql` and `);
   const order = query.sort_by_name ? sql`u.name asc, u.id asc` : sql`u.id desc`;
   const offset = (query.page - 1) * query.per_page;
   const [total] = await selectRows<{ n: number }>(tx, sql`select count(*)::int as n from users u where ${where}`);
