@@ -1,5 +1,6 @@
 export * from './academics.js';
 export * from './access.js';
+export * from './api-routes.js';
 export * from './attendance.js';
 export * from './auth.js';
 export * from './billing.js';

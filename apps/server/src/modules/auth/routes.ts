@@ -1,6 +1,7 @@
-import { loginRequestSchema, loginResponseSchema, meSchema, okSchema, passwordChangeSchema } from '@crm/contracts';
+import { authRoutes, loginRequestSchema, loginResponseSchema, meSchema, okSchema } from '@crm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerRoute } from '../../platform/route-table.js';
 import { loadMe } from './me.js';
 import { changeOwnPassword, login, logout } from './service.js';
 
@@ -37,17 +38,8 @@ export default async function authModule(fastify: FastifyInstance) {
     (req) => req.tenant((tx, actor) => logout(tx, actor).then(() => ({ ok: true as const }))),
   );
 
-  app.put(
-    '/auth/password',
-    {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['auth'],
-        description: 'Changes the caller’s own password (the current one required); his other sessions end.',
-        body: passwordChangeSchema,
-        response: { 200: okSchema },
-      },
-    },
-    (req) => changeOwnPassword(req, req.body).then(() => ({ ok: true as const })),
-  );
+  registerRoute(app, authRoutes.changeOwnPassword, async (req, { body }) => {
+    await changeOwnPassword(req, body);
+    return { ok: true as const };
+  });
 }

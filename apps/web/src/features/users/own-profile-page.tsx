@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../shared/api/error-message';
 import { useSession } from '../../shared/session/use-session';
+import { OwnPasswordButton } from './own-password-dialog';
 import { initialsOf } from './people-kinds';
 import { ContactsTab, GroupsTab } from './profile-tabs';
 import { useProfile } from './users-api';
@@ -71,6 +72,9 @@ export function OwnProfilePage() {
               ))}
             </Space>
           </Flex>
+          <div style={{ marginInlineStart: 'auto' }}>
+            <OwnPasswordButton />
+          </div>
         </Flex>
       </Card>
       <Card styles={{ body: { paddingTop: 8 } }}>

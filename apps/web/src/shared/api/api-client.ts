@@ -1,3 +1,4 @@
+import i18n from 'i18next';
 import { clearAuthorization, getSession } from '../session/session-store';
 import { ApiError, apiErrorFrom } from './api-error';
 import { isPlainForbidden } from './error-message';
@@ -41,7 +42,8 @@ export function buildUrl(path: string, query: Record<string, QueryValue> = {}): 
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, handleErrors = true, idempotencyKey } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server words field errors in the interface's language (issue 13 §8), not the browser's.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language || 'uz' };
   if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const { token } = getSession();
