@@ -5,14 +5,16 @@ import { RouteErrorPage } from '../features/system/route-error-page';
 import { getSession } from '../shared/session/session-store';
 import { PageSpinner } from '../shared/ui/page-spinner';
 import { type FeatureRoute, lazyPage, preloadElement } from './feature-routes';
-import { LOGIN_PATH, ONBOARDING_PATH } from './guards/guard-decisions';
+import { guardsOpen, LOGIN_PATH, ONBOARDING_PATH } from './guards/guard-decisions';
 import { GuestOnly, RequireArea, RequireSession } from './guards/route-guards';
 import { navRoutes } from './navigation/nav-items';
+import { aliasRoutes } from './navigation/path-aliases';
 
 const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
 const AppShell = lazyPage(() => import('./shell/app-shell'), 'AppShell');
 const ComingSoonPage = lazyPage(() => import('../features/system/coming-soon-page'), 'ComingSoonPage');
 const NotFoundPage = lazyPage(() => import('../features/system/system-pages'), 'NotFoundPage');
+const GuestNotFoundPage = lazyPage(() => import('../features/system/system-pages'), 'GuestNotFoundPage');
 const NoAccessPage = lazyPage(() => import('../features/system/system-pages'), 'NoAccessPage');
 const UnknownCompanyPage = lazyPage(() => import('../features/system/system-pages'), 'UnknownCompanyPage');
 
@@ -69,11 +71,17 @@ const routes: RouteObject[] = [
                 path: route.path,
                 element: guarded(route),
               })),
+              ...aliasRoutes(),
             ],
           },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      // An unknown address: "not found" inside the shell (menu, header, a link home) for a signed-in user,
+      // on its own page with a link to log in for a visitor.
+      {
+        element: <RequireSession guest={<GuestNotFoundPage />} />,
+        children: [{ element: <AppShell />, children: [{ path: '*', element: <NotFoundPage /> }] }],
+      },
     ],
   },
 ];
@@ -83,11 +91,14 @@ const routes: RouteObject[] = [
  * page's code was asked for only once the shell had loaded and drawn (≈0.3 s later on a laptop).
  */
 function preloadFirstScreen(pathname: string): void {
-  if (!getSession().token) return;
+  const session = getSession();
+  if (!session.token) return;
   const path = matchRoutes(routes, pathname)?.at(-1)?.route.path;
   if (path === undefined || path === LOGIN_PATH) return;
   AppShell.preload();
-  preloadElement(builtAt.get(path)?.element);
+  const page = builtAt.get(path);
+  // Only a page the guards will open: the leads page asks for its board while its code loads.
+  if (page && guardsOpen(page.area, session, pathname)) preloadElement(page.element);
 }
 
 preloadFirstScreen(window.location.pathname);

@@ -1,7 +1,15 @@
 import { Role } from '@crm/contracts';
 import { describe, expect, it } from 'vitest';
 import { aCompany, aSession } from '../../test/session-fixtures';
-import { areaGuard, guestGuard, LOGIN_PATH, ONBOARDING_PATH, STUDENT_HOME, sessionGuard } from './guard-decisions';
+import {
+  areaGuard,
+  guardsOpen,
+  guestGuard,
+  LOGIN_PATH,
+  ONBOARDING_PATH,
+  STUDENT_HOME,
+  sessionGuard,
+} from './guard-decisions';
 
 const NO_SESSION = { token: null, user: null, company: null, branch: null, role: null };
 
@@ -34,9 +42,10 @@ describe('sessionGuard', () => {
     expect(sessionGuard(aSession([Role.admin]), '/')).toEqual({ allow: true });
   });
 
-  it('sends a student on the default route to his courses', () => {
-    expect(sessionGuard(aSession([Role.student]), '/')).toMatchObject({ redirectTo: STUDENT_HOME });
-    expect(sessionGuard(aSession([Role.student]), '/dashboard')).toMatchObject({ redirectTo: STUDENT_HOME });
+  it('sends a student on the default route to his profile (spec §6)', () => {
+    expect(STUDENT_HOME).toBe('/user/profile');
+    expect(sessionGuard(aSession([Role.student]), '/')).toMatchObject({ redirectTo: '/user/profile' });
+    expect(sessionGuard(aSession([Role.student]), '/dashboard')).toMatchObject({ redirectTo: '/user/profile' });
     expect(sessionGuard(aSession([Role.student]), '/user/profile')).toEqual({ allow: true });
   });
 
@@ -76,5 +85,15 @@ describe('areaGuard', () => {
 
   it('lets any of several roles open the area', () => {
     expect(areaGuard('finance', aSession([Role.admin, Role.cashier]))).toEqual({ allow: true });
+  });
+});
+
+describe('guardsOpen', () => {
+  it('says no where a guard would redirect, so nothing of the page is fetched ahead', () => {
+    for (const role of [Role.cashier, Role.teacher, Role.student])
+      expect(guardsOpen('leads', aSession([role]), '/leads')).toBe(false);
+    expect(guardsOpen('leads', aSession([Role.admin]), '/leads')).toBe(true);
+    expect(guardsOpen('dashboard', aSession([Role.student]), '/dashboard')).toBe(false);
+    expect(guardsOpen('dashboard', NO_SESSION, '/dashboard')).toBe(false);
   });
 });

@@ -3,8 +3,8 @@ import { roleIdsOf, type Session } from '../../shared/session/session-store';
 
 export const LOGIN_PATH = '/auth/login';
 export const ONBOARDING_PATH = '/onboarding';
-/** Where a student lands: the course lessons of his groups (spec §2, §4). */
-export const STUDENT_HOME = '/courses/lessons';
+/** Where a student lands: his profile, the home spec §6 gives his role (his course lessons are not built). */
+export const STUDENT_HOME = roleHome([Role.student]);
 const DEFAULT_PATHS = ['/', '/dashboard'];
 
 export type GuardDecision = { allow: true } | { allow: false; redirectTo: string; clearSession?: boolean };
@@ -38,3 +38,10 @@ export function areaGuard(area: Area, session: Session): GuardDecision {
   const roles = session.user ? roleIdsOf(session.user) : [];
   return canAccess(area, roles) ? ALLOW : redirect(roleHome(roles));
 }
+
+/**
+ * Whether the guards will draw a page of this area at this address, so its code (and the data it asks
+ * for while loading, like the lead board) may be fetched ahead: a refused user must meet no 403.
+ */
+export const guardsOpen = (area: Area, session: Session, pathname: string): boolean =>
+  sessionGuard(session, pathname).allow && areaGuard(area, session).allow;

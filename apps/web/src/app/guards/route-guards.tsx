@@ -5,9 +5,14 @@ import { useSession } from '../../shared/session/use-session';
 import { areaGuard, guestGuard, sessionGuard } from './guard-decisions';
 import { GuardOutcome } from './guard-outcome';
 
-export function RequireSession() {
+/**
+ * The shell's guard. `guest` is what a visitor without a session sees instead of being sent to log in
+ * (an unknown address answers "not found" to anyone).
+ */
+export function RequireSession({ guest }: { guest?: ReactNode }) {
   const session = useSession();
   const { pathname } = useLocation();
+  if (guest && (!session.token || !session.user)) return guest;
   return (
     <GuardOutcome decision={sessionGuard(session, pathname)}>
       <Outlet />

@@ -4,6 +4,7 @@ import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../features/auth/auth-api';
+import { VisuallyHidden } from '../../shared/ui/visually-hidden';
 
 export function UserMenu({ user, role, showName }: { user: Me; role: RoleId; showName: boolean }) {
   const { t } = useTranslation();
@@ -27,7 +28,13 @@ export function UserMenu({ user, role, showName }: { user: Me; role: RoleId; sho
         ],
       }}
     >
-      <Button type="text" aria-label={t('header.userMenu')} style={{ height: 'auto', paddingInline: 4 }}>
+      <Button
+        type="text"
+        // When the name shows, the button is named by what it shows, then "user menu" (WCAG 2.5.3: a
+        // voice-control user says what he sees); a label in place of the shown text would hide it.
+        aria-label={showName ? undefined : t('header.userMenu')}
+        style={{ height: 'auto', paddingInline: 4 }}
+      >
         <Flex align="center" gap={8}>
           <Avatar size="small" icon={<UserOutlined />} />
           {showName && (
@@ -38,6 +45,7 @@ export function UserMenu({ user, role, showName }: { user: Me; role: RoleId; sho
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {roleName}
               </Typography.Text>
+              <VisuallyHidden>{t('header.userMenu')}</VisuallyHidden>
             </Flex>
           )}
         </Flex>

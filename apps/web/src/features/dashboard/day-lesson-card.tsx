@@ -23,6 +23,7 @@ export function DayLessonCard({ lesson, today, now, showTeacher }: DayLessonCard
   const started = held && hasStarted(lesson, today, now);
   const ended = started && !goingOn;
   const percent = lesson.students ? Math.round((lesson.marked / lesson.students) * 100) : 0;
+  const markedText = t('dashboard.marked', { marked: lesson.marked, total: lesson.students });
   const link = `/groups/${lesson.group.id}?tab=attendance&date=${lesson.date}`;
 
   return (
@@ -66,10 +67,14 @@ export function DayLessonCard({ lesson, today, now, showTeacher }: DayLessonCard
         )}
         {held && (
           <Flex vertical gap={2}>
-            <Typography.Text>
-              {t('dashboard.marked', { marked: lesson.marked, total: lesson.students })}
-            </Typography.Text>
-            <Progress percent={percent} showInfo={false} size="small" status={percent === 100 ? 'success' : 'normal'} />
+            <Typography.Text>{markedText}</Typography.Text>
+            <Progress
+              percent={percent}
+              showInfo={false}
+              size="small"
+              status={percent === 100 ? 'success' : 'normal'}
+              aria-label={markedText}
+            />
           </Flex>
         )}
         <Button

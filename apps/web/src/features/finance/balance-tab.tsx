@@ -4,6 +4,7 @@ import { Alert, Button, Card, Empty, Flex, Skeleton, Space, Table, type TableCol
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
+import { VisuallyHidden } from '../../shared/ui/visually-hidden';
 import { formatMoney, useCurrency } from '../courses/money';
 import { tablePagination } from '../groups/table-pagination';
 import { CancelEntryDialog } from './cancel-entry-dialog';
@@ -144,7 +145,8 @@ function LedgerTable({ studentId, onEdit, onCancel }: LedgerTableProps) {
     { title: t('finance.columns.comment'), key: 'comment', render: (_, entry) => <EntryNote entry={entry} /> },
     { title: t('finance.columns.author'), key: 'author', render: (_, entry) => entry.author?.name ?? '—' },
     {
-      title: '',
+      // Named for screen readers: a table header left empty leaves the row menus without one (axe).
+      title: <VisuallyHidden>{t('common.actions')}</VisuallyHidden>,
       key: 'actions',
       width: 48,
       fixed: 'right',

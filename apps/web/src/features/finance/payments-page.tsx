@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { useSession } from '../../shared/session/use-session';
+import { VisuallyHidden } from '../../shared/ui/visually-hidden';
 import { formatMoney, useCurrency } from '../courses/money';
 import { downloadPayments, PaymentsPeriodReports } from '../finance-reports/payments-period-reports';
 import { tablePagination } from '../groups/table-pagination';
@@ -67,7 +68,8 @@ function BranchPayments({ branchId }: { branchId: number }) {
     { title: t('finance.columns.cashier'), key: 'author', render: (_, entry) => entry.author?.name ?? '—' },
     { title: t('finance.columns.comment'), key: 'comment', render: (_, entry) => <EntryNote entry={entry} /> },
     {
-      title: '',
+      // Named for screen readers: a table header left empty leaves the row menus without one (axe).
+      title: <VisuallyHidden>{t('common.actions')}</VisuallyHidden>,
       key: 'actions',
       width: 48,
       // On a phone the row's menu stays in reach while the table scrolls sideways.

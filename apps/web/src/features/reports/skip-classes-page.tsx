@@ -111,6 +111,7 @@ function BranchSkipClasses({ branchId }: { branchId: number }) {
           size="small"
           status={row.percent > filters.percent ? 'exception' : 'normal'}
           format={(value) => `${value}%`}
+          aria-label={t('reports.columns.percent')}
           style={{ width: 120, margin: 0 }}
         />
       ),

@@ -16,6 +16,7 @@ import { apiRequest } from '../../shared/api/api-client';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { roleIdsOf } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
+import { useSelectAllTitle } from '../../shared/ui/select-all-title';
 import { useListState } from './list-state';
 import { usePeopleColumns } from './people-columns';
 import { PeopleFiltersBar } from './people-filters';
@@ -113,6 +114,7 @@ function PeoplePage({ type, archived: archivedRoute }: { type: UserType; archive
     }
   };
 
+  const selectAllTitle = useSelectAllTitle<UserListItem>();
   const columns = usePeopleColumns({
     type,
     archived,
@@ -236,6 +238,7 @@ function PeoplePage({ type, archived: archivedRoute }: { type: UserType; archive
         loading={people.isFetching}
         scroll={{ x: 'max-content' }}
         rowSelection={{
+          ...selectAllTitle,
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys as number[]),
           getCheckboxProps: (person) => ({ disabled: untouchable(person) }),
