@@ -19,6 +19,15 @@ beforeAll(async () => {
   admin = await loginAs(app, company.subdomain, company.users.admin.phone);
 });
 
+/** A request body exactly as given, with its content type, as the admin on the company's host. */
+const rawPost = (url: string, contentType: string, payload: string) =>
+  app.inject({
+    method: 'POST',
+    url,
+    headers: { host: `${company.subdomain}.localhost`, authorization: `Bearer ${admin}`, 'content-type': contentType },
+    payload,
+  });
+
 const expectErrorShape = (body: unknown) =>
   expect(errorBodySchema.safeParse(body).success, JSON.stringify(body)).toBe(true);
 
@@ -45,16 +54,7 @@ describe('text the database cannot keep', () => {
   });
 
   it('refuses a lone surrogate (it has no UTF-8 form) instead of failing on the history record', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v1/tags',
-      headers: {
-        host: `${company.subdomain}.localhost`,
-        authorization: `Bearer ${admin}`,
-        'content-type': 'application/json',
-      },
-      payload: '{"name":"\\ud800x","type":1}',
-    });
+    const res = await rawPost('/api/v1/tags', 'application/json', '{"name":"\\ud800x","type":1}');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details[0]).toMatchObject({ field: 'name', rule: 'invalid_characters' });
     // A correct pair (an emoji) is kept.
@@ -70,16 +70,7 @@ describe('text the database cannot keep', () => {
 
   it('refuses a body nested deeper than any request of ours', async () => {
     const deep = `${'{"a":'.repeat(1000)}1${'}'.repeat(1000)}`;
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v1/tags',
-      headers: {
-        host: `${company.subdomain}.localhost`,
-        authorization: `Bearer ${admin}`,
-        'content-type': 'application/json',
-      },
-      payload: deep,
-    });
+    const res = await rawPost('/api/v1/tags', 'application/json', deep);
     expect(res.statusCode).toBe(400);
     expectErrorShape(res.json());
   });
@@ -122,31 +113,60 @@ describe('field messages', () => {
   });
 });
 
+describe('values the database would refuse', () => {
+  it('refuses year 0000, a multipart body without a boundary and an event type past smallint with 400', async () => {
+    const date = await call(app, { url: '/api/v1/holiday?from=0000-01-01', sub: company.subdomain, token: admin });
+    expect([date.status, date.body.error.details[0].field]).toEqual([400, 'from']);
+    const upload = await app.inject({
+      method: 'POST',
+      url: `/api/v1/user/import?branch_id=${company.branchIds[0]}`,
+      headers: {
+        host: `${company.subdomain}.localhost`,
+        authorization: `Bearer ${admin}`,
+        'content-type': 'multipart/form-data',
+      },
+      payload: '{}',
+    });
+    expect([upload.statusCode, upload.json().error.code]).toEqual([400, 'bad_request']);
+    const ceo = await loginAs(app, company.subdomain, company.users.ceo.phone);
+    const history = await call(app, {
+      url: `/api/v1/company/${company.id}/history?type=99999999999`,
+      sub: company.subdomain,
+      token: ceo,
+    });
+    expect([history.status, history.body.error.details[0].field]).toEqual([400, 'type']);
+  });
+
+  it('words a lead-board change’s own checks like every other field, without zod’s text', async () => {
+    const res = await call(app, {
+      method: 'POST',
+      url: `/api/v1/lead-increment/?branch_id=${company.branchIds[0]}`,
+      sub: company.subdomain,
+      token: admin,
+      headers: { 'accept-language': 'en' },
+      body: { action: 'update', type: 'section', uuid: '6f1c2b1e-3c4d-4e5f-8a9b-0c1d2e3f4a5b', data: {} },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toContainEqual(
+      expect.objectContaining({ field: 'data.title', rule: 'required', message: 'data.title is required.' }),
+    );
+    expect(JSON.stringify(res.body)).not.toMatch(/Invalid input|received undefined/);
+  });
+});
+
 describe('every refusal in one shape', () => {
   it('answers a malformed URL, malformed JSON, a wrong content type and a large body with their own codes', async () => {
     const badUrl = await call(app, { url: '/api/v1/user/%zz', sub: company.subdomain });
     expect([badUrl.status, badUrl.body.error.code]).toEqual([400, 'bad_request']);
-    const headers = { host: `${company.subdomain}.localhost`, authorization: `Bearer ${admin}` };
-    const badJson = await app.inject({
-      method: 'POST',
-      url: '/api/v1/tags',
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: '{"name":',
-    });
+    const badJson = await rawPost('/api/v1/tags', 'application/json', '{"name":');
     expect([badJson.statusCode, badJson.json().error.code]).toEqual([400, 'bad_request']);
-    const xml = await app.inject({
-      method: 'POST',
-      url: '/api/v1/tags',
-      headers: { ...headers, 'content-type': 'application/xml' },
-      payload: '<a/>',
-    });
+    const xml = await rawPost('/api/v1/tags', 'application/xml', '<a/>');
     expect([xml.statusCode, xml.json().error.code]).toEqual([415, 'unsupported_media_type']);
-    const big = await app.inject({
-      method: 'POST',
-      url: '/api/v1/tags',
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024), type: 1 }),
-    });
+    const big = await rawPost(
+      '/api/v1/tags',
+      'application/json',
+      JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024), type: 1 }),
+    );
     expect([big.statusCode, big.json().error.code]).toEqual([413, 'payload_too_large']);
     for (const res of [badUrl.body, badJson.json(), xml.json(), big.json()]) {
       expectErrorShape(res);

@@ -8,8 +8,14 @@ import { requiredText } from './common.js';
  */
 export const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
 
-/** A calendar day as the API carries it: `YYYY-MM-DD`. */
-export const isoDateSchema = z.iso.date();
+/** The years a date of ours may fall in: PostgreSQL refuses year 0, and no lesson or birthday is outside. */
+export const DATE_MIN = '1900-01-01';
+export const DATE_MAX = '2199-12-31';
+
+/** A calendar day as the API carries it: `YYYY-MM-DD`, between DATE_MIN and DATE_MAX. */
+export const isoDateSchema = z.iso
+  .date()
+  .refine((day) => day >= DATE_MIN && day <= DATE_MAX, { message: `must be between ${DATE_MIN} and ${DATE_MAX}` });
 
 // ── Holidays ────────────────────────────────────────────────────────────────
 

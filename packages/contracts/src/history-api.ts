@@ -15,6 +15,7 @@ export const historyItemSchema = z.object({
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 
 export const historyQuerySchema = pageQuerySchema.extend({
-  type: z.coerce.number().int().optional(),
+  // A smallint in the database: anything larger is no event type (and would fail there).
+  type: z.coerce.number().int().min(1).max(32_767).optional(),
   entity: z.string().optional(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GENDERS, STUDENT_PAGE_SIZE } from './academics.js';
 import type { Area } from './access.js';
 import { roleIdSchema } from './auth.js';
+import { isoDateSchema } from './catalog.js';
 import { idSchema, requiredText } from './common.js';
 import { Role, type RoleId, STAFF_ROLES } from './roles.js';
 
@@ -156,7 +157,7 @@ const optionalPhone = z
 export const userFieldsSchema = z.object({
   name: requiredText(USER_NAME_MAX),
   phone: phoneFieldSchema,
-  birthday: z.iso.date().nullish(),
+  birthday: isoDateSchema.nullish(),
   gender: z.enum(GENDERS).nullish(),
   comment: optionalText(USER_COMMENT_MAX),
   extra_phone: optionalPhone,
@@ -300,10 +301,10 @@ export const advancedSearchQuerySchema = userListQuerySchema.extend({
   group_id: idSchema.optional(),
   teacher_id: idSchema.optional(),
   gender: z.enum(GENDERS).optional(),
-  birthday_from: z.iso.date().optional(),
-  birthday_to: z.iso.date().optional(),
-  created_from: z.iso.date().optional(),
-  created_to: z.iso.date().optional(),
+  birthday_from: isoDateSchema.optional(),
+  birthday_to: isoDateSchema.optional(),
+  created_from: isoDateSchema.optional(),
+  created_to: isoDateSchema.optional(),
   without_group: flag.optional(),
 });
 export type AdvancedSearchQuery = z.infer<typeof advancedSearchQuerySchema>;

@@ -220,6 +220,25 @@ function toFieldProblem(instancePath: string, keyword: string, rawParams: unknow
   return { field, rule: keyword };
 }
 
+/**
+ * A zod refusal of a value a service checks itself (a free-form part of a body), as field problems the
+ * error handler words in the caller's language; `prefix` names where the value sat (`data`; '' for the body).
+ */
+export function refusalOfZod(issues: readonly ZodIssueLike[], input: unknown, prefix: string): FieldRefusal {
+  return new FieldRefusal(
+    issues.map((issue) => {
+      const problem = toFieldProblem(`/${issue.path.map(String).join('/')}`, issue.code, issue, input);
+      const field = !prefix ? problem.field : problem.field === '(body)' ? prefix : `${prefix}.${problem.field}`;
+      return { ...problem, field };
+    }),
+  );
+}
+
+interface ZodIssueLike {
+  code: string;
+  path: readonly PropertyKey[];
+}
+
 const SENTENCES: Record<string, FieldRule> = {
   required: 'required',
   invalid_characters: 'invalid_characters',

@@ -4,6 +4,9 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,5 +65,19 @@ export class FileStorage {
   /** Removes bytes; already missing ones are fine (a retried delete). */
   async remove(companyId: number, keys: readonly string[]): Promise<void> {
     await Promise.all(keys.map((key) => rm(this.pathOf(companyId, key), { force: true })));
+  }
+}
+
+/**
+ * The request's one uploaded file, or undefined when it carries none. A multipart body that cannot be
+ * read (no boundary, cut short) is the client's mistake: 400 bad_request, not the parser's bare error.
+ */
+export async function firstUploadedFile(req: FastifyRequest): Promise<MultipartFile | undefined> {
+  if (!req.isMultipart()) return undefined;
+  try {
+    return await req.file();
+  } catch (error) {
+    if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
+    throw new AppError(400, 'bad_request');
   }
 }

@@ -14,6 +14,7 @@ import type { ZodType } from 'zod';
 import type { Tx } from '../db/client.js';
 import type { Actor } from './actor.js';
 import { AppError } from './errors.js';
+import { firstUploadedFile } from './files.js';
 
 /**
  * Spreadsheets over HTTP: the one-file upload of an import and the xlsx download of a sample or an export.
@@ -30,8 +31,7 @@ export const acceptSpreadsheetUploads = (app: FastifyInstance) =>
 
 /** The uploaded file's bytes: 400 import_file_invalid without one, 413 file_too_large over the limit. */
 async function readUploadedFile(req: FastifyRequest): Promise<Buffer> {
-  if (!req.isMultipart()) throw new AppError(400, 'import_file_invalid');
-  const file = await req.file();
+  const file = await firstUploadedFile(req);
   if (!file) throw new AppError(400, 'import_file_invalid');
   try {
     return await file.toBuffer();

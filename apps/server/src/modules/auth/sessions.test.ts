@@ -91,7 +91,7 @@ function streamEnded(token: string): Promise<{ opened: Promise<void>; ended: Pro
 describe('ending sessions', () => {
   it('ends every token of a user whose password an administrator changes', async () => {
     const admin = await newAdmin();
-    const edited = await editUser(admin.id, { password: "Tashkent-2026!" });
+    const edited = await editUser(admin.id, { password: 'Tashkent-2026!' });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     const res = await me(admin.token);
     expect([res.status, res.body.error.code]).toEqual([401, 'session_expired']);

@@ -24,6 +24,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Tx } from '../../db/client.js';
 import type { Actor } from '../../platform/actor.js';
 import { notFound } from '../../platform/errors.js';
+import { firstUploadedFile } from '../../platform/files.js';
 import {
   contentDisposition,
   createFolder,
@@ -143,7 +144,7 @@ export default async function coursesModule(fastify: FastifyInstance) {
     record: (tx: Tx, actor: Actor, upload: StoredUpload) => Promise<T>,
   ) => {
     const companyId = req.claims!.companyId;
-    const upload = await storeUpload(files, companyId, req.isMultipart() ? await req.file() : undefined);
+    const upload = await storeUpload(files, companyId, await firstUploadedFile(req));
     try {
       return await req.tenant((tx, actor) => record(tx, actor, upload));
     } catch (err) {

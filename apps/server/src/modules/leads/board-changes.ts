@@ -8,6 +8,7 @@ import {
 import { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import type { Actor } from '../../platform/actor.js';
+import { refusalOfZod } from '../../platform/error-handler.js';
 import { AppError } from '../../platform/errors.js';
 import { archiveLead, moveLead } from './board-moves.js';
 import { createSection, deleteSection, renameColumn, renameSection } from './lead-sections.js';
@@ -26,15 +27,7 @@ const columnTitleData = z.object({ title: z.string().trim().max(LEAD_SECTION_TIT
 function parse<T>(schema: z.ZodType<T>, value: unknown, prefix: string): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new AppError(
-    400,
-    'validation_failed',
-    result.error.issues.map((issue) => ({
-      field: [prefix, ...issue.path.map(String)].join('.'),
-      rule: issue.code,
-      message: issue.message,
-    })),
-  );
+  throw refusalOfZod(result.error.issues, value, prefix);
 }
 
 const unsupported = (change: Change) =>
@@ -54,7 +47,7 @@ export async function applyBoardChange(
   branchId: number,
   raw: LeadIncrementInput,
 ): Promise<LeadIncrement> {
-  const change = parse(leadIncrementInputSchema, raw, 'body');
+  const change = parse(leadIncrementInputSchema, raw, '');
   const clientId = change.client_id ?? null;
   if (change.type === 'lead') {
     if (change.action === 'update') {
