@@ -36,6 +36,6 @@ describe('platform routes', () => {
       payload: '{"phone":',
     });
     expect(res.statusCode).toBe(400);
-    expect(JSON.parse(res.body).error.code).toBe('validation_failed');
+    expect(JSON.parse(res.body).error.code).toBe('bad_request');
   });
 });

@@ -38,7 +38,7 @@ describe('tags', () => {
     [{ name: '', type: 1 }, 'name', 'required'],
     [{ name: 'x'.repeat(51), type: 1 }, 'name', 'too_big'],
     [{ name: 'A', type: 9 }, 'type', 'custom'],
-    [{ name: 'A' }, 'type', 'invalid_type'],
+    [{ name: 'A' }, 'type', 'required'],
     [{ name: 'A', type: 1, color: 'red' }, 'color', 'invalid_format'],
   ])('refuses %j naming the field', async (input, field, rule) => {
     const res = await api('POST', '/tags', input);
