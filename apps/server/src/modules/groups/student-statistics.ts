@@ -3,7 +3,7 @@ import { and, countDistinct, eq, isNull, sql } from 'drizzle-orm';
 import { selectRows, type Tx } from '../../db/client.js';
 import { groupStudents, groups, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
-import { scopeFilter, typeFilter } from '../users/queries.js';
+import { scopeFilter, typeFilter } from '../users/list-filters.js';
 import { groupScope, isTeacherOnly } from './group-scope.js';
 
 /**

@@ -1,11 +1,12 @@
 import { HistoryEvent, type HistoryEventName } from '@crm/contracts';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { selectRows, type Tx } from '../../db/client.js';
-import { historyEvents, leadReasons, leads, sessions, users } from '../../db/schema/index.js';
+import { historyEvents, leadReasons, leads, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, forbidden } from '../../platform/errors.js';
 import { endSessions } from '../../platform/session-ends.js';
-import { assertMayWrite, findTargets, sqlList, type TargetUser } from './queries.js';
+import { sqlList } from './list-filters.js';
+import { assertMayWrite, findTargets, type TargetUser } from './queries.js';
 
 /** Spec §4 "Users can be archived, restored and hard-deleted": many at once, all or nothing. */
 

@@ -20,7 +20,8 @@ import { type Actor, assertArea } from '../../platform/actor.js';
 import { AppError, forbidden } from '../../platform/errors.js';
 import { companyTime } from '../lessons/company-time.js';
 import { archiveUsers, deleteUsers } from './lifecycle.js';
-import { escapeLike, listFilters, listUsers, nameOrPhoneFilter, scopeFilter, sqlList, typeFilter } from './queries.js';
+import { escapeLike, listFilters, nameOrPhoneFilter, scopeFilter, sqlList, typeFilter } from './list-filters.js';
+import { listUsers } from './queries.js';
 import { invalidField } from './service.js';
 
 /**

@@ -22,7 +22,8 @@ import { recordHistory } from '../../platform/history.js';
 import { assertAcceptablePassword, hashPassword } from '../../platform/passwords.js';
 import { endSessions } from '../../platform/session-ends.js';
 import { findCompanyPublic } from '../company/service.js';
-import { assertMayWrite, findTarget, getProfile, typeFilter } from './queries.js';
+import { typeFilter } from './list-filters.js';
+import { assertMayWrite, findTarget, getProfile } from './queries.js';
 
 /** Hashing takes ~30 ms: routes do it before the request's transaction holds the connection (decision 0003). */
 /** A new password's hash, refused first if it is common or the phone (issue 13 §6). */
