@@ -13,6 +13,7 @@ export interface RouteDefinition<
   Body extends z.ZodType | undefined = z.ZodType | undefined,
   Query extends z.ZodType | undefined = z.ZodType | undefined,
   Response extends z.ZodType = z.ZodType,
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
 > {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Under /api/v1, in Fastify's form (`/user/:id`). */
@@ -21,13 +22,22 @@ export interface RouteDefinition<
   summary: string;
   tags: readonly string[];
   access: Access;
+  /** The `:name` parts of the path; the web fills them in from `params`. */
+  params?: Params;
+  /** 'export': a file-producing or heavy read that runs on the background pool (decision 0018). */
+  work?: 'export';
   body?: Body;
   query?: Query;
   response: Response;
 }
 
-const defineRoute = <B extends z.ZodType | undefined, Q extends z.ZodType | undefined, R extends z.ZodType>(
-  definition: RouteDefinition<B, Q, R>,
+export const defineRoute = <
+  B extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  R extends z.ZodType,
+  P extends z.ZodType | undefined = undefined,
+>(
+  definition: RouteDefinition<B, Q, R, P>,
 ) => definition;
 
 /** What a route takes and answers, as the web sends and reads it. */
@@ -41,6 +51,12 @@ export type RouteQuery<D> =
   D extends RouteDefinition<z.ZodType | undefined, infer Q, z.ZodType>
     ? Q extends z.ZodType
       ? z.input<Q>
+      : undefined
+    : never;
+export type RouteParams<D> =
+  D extends RouteDefinition<z.ZodType | undefined, z.ZodType | undefined, z.ZodType, infer P>
+    ? P extends z.ZodType
+      ? z.input<P>
       : undefined
     : never;
 export type RouteResponse<D> =

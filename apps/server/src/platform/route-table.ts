@@ -8,6 +8,7 @@ type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 export interface RouteInput<D extends RouteDefinition> {
   body: Parsed<NonNullable<D['body']>>;
   query: Parsed<NonNullable<D['query']>>;
+  params: Parsed<NonNullable<D['params']>>;
 }
 
 /**
@@ -22,15 +23,16 @@ export function registerRoute<D extends RouteDefinition>(
   app.route({
     method: definition.method,
     url: definition.path,
-    config: { access: definition.access },
+    config: { access: definition.access, ...(definition.work ? { work: definition.work } : {}) },
     schema: {
       operationId: definition.operationId,
       summary: definition.summary,
       tags: [...definition.tags],
+      ...(definition.params ? { params: definition.params } : {}),
       ...(definition.body ? { body: definition.body } : {}),
       ...(definition.query ? { querystring: definition.query } : {}),
       response: { 200: definition.response },
     },
-    handler: (req, reply) => handler(req, { body: req.body, query: req.query } as RouteInput<D>, reply),
+    handler: (req, reply) => handler(req, { body: req.body, query: req.query, params: req.params } as RouteInput<D>, reply),
   });
 }
