@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgPolicy, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, jsonb, pgPolicy, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { appUser, tenantIsolation } from './tenant.js';
 
 /** The tenant itself. Read by subdomain before any tenant is known, so its policy keys on `id`. */
@@ -16,6 +16,8 @@ export const companies = pgTable(
     startOfWorkingDay: text('start_of_working_day').notNull().default('09:00'),
     endOfWorkingDay: text('end_of_working_day').notNull().default('18:00'),
     disabled: boolean('disabled').notNull().default(false),
+    /** The last day the centre's licence covers (spec §2 dashboard "licence days left"); null: none set. */
+    licenceEndsOn: date('licence_ends_on'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -25,6 +25,8 @@ export const historyEvents = pgTable(
     primaryKey({ columns: [t.companyId, t.id] }),
     index().on(t.companyId, t.createdAt),
     index().on(t.companyId, t.entity, t.entityId),
+    // The history page's "staff member" filter and the audit's per-person day totals.
+    index().on(t.companyId, t.actorId, t.createdAt),
     tenantIsolation(t),
   ],
 );

@@ -12,3 +12,4 @@ export * from './rooms.js';
 export * from './salaries.js';
 export * from './tenant.js';
 export * from './users.js';
+export * from './workly.js';
