@@ -9,7 +9,10 @@ import { startBillingScheduler } from './modules/billing/scheduler.js';
 import { DEMO_COMPANIES, seedDemo } from './seed/demo.js';
 import { DEMO_PASSWORD, demoPhone } from './seed/factories.js';
 
-const webDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+// WEB_DIST: another build of the web app (several checkouts or helpers side by side); else the workspace's.
+const webDist = process.env.WEB_DIST
+  ? resolve(process.env.WEB_DIST)
+  : resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 async function main() {
   const startedAt = performance.now();
