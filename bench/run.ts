@@ -131,7 +131,7 @@ await withBenchDatabase('bench', async (database, url) => {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
   try {
     const tokens = new Map<Actor, string>();
-    for (const actor of ['admin', 'cashier', 'marketer'] as const)
+    for (const actor of ['admin', 'cashier', 'marketer', 'ceo'] as const)
       tokens.set(actor, await logIn(server, dataset.phones[actor]));
     const token = (actor: Actor) => tokens.get(actor) as string;
     const rows: LoadRow[] = [];

@@ -1,6 +1,7 @@
 import type { Dataset } from '../dataset/index.js';
 import { attendanceMonth, markAttendance } from './attendance.js';
 import { attendanceReport } from './attendance-report.js';
+import { dashboard } from './dashboard.js';
 import { debtors } from './debtors.js';
 import { leadBoard, leadMove } from './leads.js';
 import { login } from './login.js';
@@ -24,6 +25,7 @@ export const SCENARIOS: Record<string, (d: Dataset) => Scenario> = {
   'payments-month': paymentsMonth,
   debtors,
   'lead-board': leadBoard,
+  dashboard,
   'mark-attendance': markAttendance,
   'take-payment': takePayment,
   'lead-move': leadMove,

@@ -15,6 +15,7 @@ import authModule from './modules/auth/routes.js';
 import billingModule from './modules/billing/routes.js';
 import companyModule from './modules/company/routes.js';
 import coursesModule from './modules/courses/routes.js';
+import dashboardModule from './modules/dashboard/routes.js';
 import expensesModule from './modules/expenses/routes.js';
 import financeModule from './modules/finance/routes.js';
 import financeReportsModule from './modules/finance-reports/routes.js';
@@ -92,6 +93,7 @@ const API_MODULES = [
   leadBoardModule,
   leadExtrasModule,
   leadsModule,
+  dashboardModule,
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

@@ -9,6 +9,7 @@ export * from './common.js';
 export * from './company.js';
 export * from './countries.js';
 export * from './courses.js';
+export * from './dashboard.js';
 export * from './dates.js';
 export * from './errors.js';
 export * from './expenses.js';

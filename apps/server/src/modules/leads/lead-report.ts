@@ -18,10 +18,26 @@ export interface LeadReportQuery {
  * The period's instants in the company's time zone: from the start of `from` to the start of the
  * day after `to` (a lead at 23:30 in Tashkent belongs to that Tashkent day, not to UTC's next one).
  */
-const periodBounds = (from: string, to: string, timeZone: string) => ({
+export const periodBounds = (from: string, to: string, timeZone: string) => ({
   start: sql`(${from}::date::timestamp at time zone ${timeZone})`,
   end: sql`(${addDays(to, 1)}::date::timestamp at time zone ${timeZone})`,
 });
+
+/**
+ * Spec §4 funnel stages of the leads `l` counted (archived ones too): all of them; those that reached waiting
+ * or set (left "incoming", reached "set" once, or became students); trial students of a group; and those
+ * whose student paid (a payment in the ledger that was not cancelled). The dashboard counts the same.
+ */
+export const FUNNEL_COUNTS = sql`count(*)::int as leads,
+  count(*) filter (where l."column" <> 'incoming' or l.set_at is not null or l.student_id is not null)::int
+    as waiting_or_set,
+  count(*) filter (where l.student_id is not null)::int as trial,
+  count(*) filter (where l.student_id is not null and exists (
+    select 1 from ledger_entries p
+    where p.company_id = l.company_id and p.student_id = l.student_id and p.kind = 'payment'
+      and p.amount > 0 and p.reverses_id is null
+      and not exists (select 1 from ledger_entries r where r.company_id = p.company_id and r.reverses_id = p.id)
+  ))::int as paid`;
 
 /**
  * GET /leadReport/?branch_id&from&to (spec §3 lead statistics, §4 funnel), for the branch's leads:
@@ -65,16 +81,7 @@ export async function leadReport(tx: Tx, actor: Actor, query: LeadReportQuery): 
 
   const [funnel] = await selectRows<LeadConversion['funnel']>(
     tx,
-    sql`select count(*)::int as leads,
-          count(*) filter (where l."column" <> 'incoming' or l.set_at is not null or l.student_id is not null)::int
-            as waiting_or_set,
-          count(*) filter (where l.student_id is not null)::int as trial,
-          count(*) filter (where l.student_id is not null and exists (
-            select 1 from ledger_entries p
-            where p.company_id = l.company_id and p.student_id = l.student_id and p.kind = 'payment'
-              and p.amount > 0 and p.reverses_id is null
-              and not exists (select 1 from ledger_entries r where r.company_id = p.company_id and r.reverses_id = p.id)
-          ))::int as paid
+    sql`select ${FUNNEL_COUNTS}
         from leads l where ${created}`,
   );
   return {

@@ -8,6 +8,7 @@ import { Navigate, type RouteObject, useLocation } from 'react-router';
 export const PATH_ALIASES: Readonly<Record<string, string>> = {
   '/v2': '/dashboard',
   '/dashboard/default': '/dashboard',
+  '/app/dashboards/default': '/dashboard',
   '/students': '/students/list',
   '/teachers': '/teachers/list',
   '/staff': '/staff/list',

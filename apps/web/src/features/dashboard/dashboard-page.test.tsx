@@ -1,4 +1,4 @@
-import { type DayLesson, type DayLessons, Role, type RoleId } from '@crm/contracts';
+import { type Dashboard, type DayLesson, type DayLessons, Role, type RoleId } from '@crm/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
@@ -22,7 +22,61 @@ const aDayLesson = (overrides: Partial<DayLesson> = {}): DayLesson => ({
 });
 
 let day: DayLessons;
+let dashboard: Dashboard;
 let calls: string[] = [];
+
+const month = (n: number, active_students: number, payments: number | null) => ({
+  month: `2025-${String(n).padStart(2, '0')}`,
+  active_students,
+  payments,
+});
+
+/** An admin's dashboard of branch 2 in March 2025. */
+const anAdminDashboard = (): Dashboard => ({
+  branch_id: 2,
+  scope: 'branch',
+  today: '2025-03-11',
+  month: { from: '2025-03-01', till: '2025-03-31' },
+  policies: {
+    money: true,
+    leads: true,
+    logs: false,
+    open_students: true,
+    open_groups: true,
+    open_leads: true,
+    open_debtors: true,
+    open_left_students: true,
+    open_history: false,
+  },
+  filter_options: null,
+  groups: { active: 12, selection: 3 },
+  students: { all: 240, active: 180, trial: 14, frozen: 6 },
+  attendance: { present: 90, absent: 10, percent: 90 },
+  left_this_month: 4,
+  leads: { new_this_month: 25, in_work: 40 },
+  debtors: { count: 17, total_debt: -3_400_000 },
+  funnel: { leads: 25, waiting_or_set: 15, trial: 8, paid: 5 },
+  lead_sources: [{ source: 'Instagram', leads: 25, paid: 5, share: 100, conversion: 20 }],
+  money: {
+    this_month: {
+      from: '2025-03-01',
+      till: '2025-03-31',
+      payments: 45_000_000,
+      expenses: 20_000_000,
+      profit: 25_000_000,
+    },
+    last_month: {
+      from: '2025-02-01',
+      till: '2025-02-28',
+      payments: 40_000_000,
+      expenses: 20_000_000,
+      profit: 20_000_000,
+    },
+  },
+  monthly: [month(2, 170, 40_000_000), month(3, 180, 45_000_000)],
+  logs: null,
+  licence: { ends_on: '2025-03-21', days_left: 10 },
+});
 
 /** Where a button took the user. */
 function CurrentPlace() {
@@ -51,11 +105,13 @@ beforeAll(() => changeLanguage('en', false));
 
 beforeEach(() => {
   day = { date: '2025-03-11', today: '2025-03-11', now: '09:30', lessons: [] };
+  dashboard = anAdminDashboard();
   calls = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       calls.push(url);
+      if (url.startsWith('/api/v1/dashboard')) return json(200, dashboard);
       return url.startsWith('/api/v1/lessons/day') ? json(200, day) : json(404, {});
     }),
   );
@@ -83,8 +139,8 @@ describe('DashboardPage', () => {
     expect(screen.getByText('IELTS Evening')).toBeTruthy();
     expect(screen.getByText('Marked 3 of 10')).toBeTruthy();
     expect(screen.getByText('Going on now')).toBeTruthy();
-    // A teacher's own lessons: no branch is asked for.
-    expect(calls).toEqual(['/api/v1/lessons/day']);
+    // A teacher's own lessons and figures: no branch is asked for.
+    expect(calls.sort()).toEqual(['/api/v1/dashboard', '/api/v1/lessons/day']);
     // The afternoon lesson has not begun: it can be opened, not marked yet.
     expect(screen.getByRole('button', { name: 'Open the group IELTS Evening' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Mark attendance: ENG-7' }));
@@ -99,11 +155,43 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('Teacher is ill')).toBeTruthy();
     expect(screen.getByText('Cancelled')).toBeTruthy();
     expect(screen.getByText('Anvar Karimov')).toBeTruthy();
-    expect(calls).toEqual(['/api/v1/lessons/day?branch_id=2']);
+    expect(calls).toContain('/api/v1/lessons/day?branch_id=2');
+    expect(calls).toContain('/api/v1/dashboard?branch_id=2');
   });
 
   it('says so when there are no lessons today', async () => {
     renderPage([Role.teacher]);
     expect(await screen.findByText('No lessons today')).toBeTruthy();
+  });
+
+  it("shows the branch's counters, each opening its filtered list", async () => {
+    renderPage([Role.admin]);
+    const debtors = await screen.findByRole('link', { name: 'Debtors: 17 — open the list' });
+    expect(screen.getByTestId('counter-activeStudents').textContent).toContain('180');
+    expect(screen.getByTestId('licence').textContent).toContain('10 days left (until 21.03.2025)');
+    expect(screen.getByTestId('money-profit').textContent).toContain('25 000 000');
+    expect(screen.getByText('Last month: 20 000 000 UZS (+25%)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'On trial: 14 — open the list' }));
+    await waitFor(() => expect(screen.getByLabelText('place').textContent).toBe('/students/list?statuses=1%2C2'));
+    cleanup();
+    renderPage([Role.admin]);
+    fireEvent.click(await screen.findByRole('link', { name: 'Debtors: 17 — open the list' }));
+    await waitFor(() => expect(screen.getByLabelText('place').textContent).toBe('/students/debtors'));
+    expect(debtors).toBeTruthy();
+  });
+
+  it('gives a limited admin no money and no link to the lists his role cannot open', async () => {
+    dashboard = {
+      ...anAdminDashboard(),
+      policies: { ...anAdminDashboard().policies, money: false, open_students: false, open_debtors: false },
+      money: null,
+      debtors: { count: 17, total_debt: null },
+      monthly: [month(2, 170, null), month(3, 180, null)],
+    };
+    renderPage([Role.limitedAdmin]);
+    expect(await screen.findByTestId('counter-debtors')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Debtors/ })).toBeNull();
+    expect(screen.queryByText('Money this month')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Active groups: 12 — open the list' })).toBeTruthy();
   });
 });

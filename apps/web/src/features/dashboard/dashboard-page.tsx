@@ -1,65 +1,108 @@
-import { Role } from '@crm/contracts';
-import { Alert, Button, Col, Empty, Flex, Row, Skeleton, Typography } from 'antd';
+import { DAY_TYPES, type DashboardQuery, Role } from '@crm/contracts';
+import { Alert, Button, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { useSession } from '../../shared/session/use-session';
-import { useDayLessons } from '../attendance/attendance-api';
-import { lessonDayText } from '../attendance/lesson-text';
-import { DayLessonCard } from './day-lesson-card';
+import { FunnelCard } from '../lead-reports/lead-report-cards';
+import { CounterCards } from './counter-cards';
+import { useDashboard } from './dashboard-api';
+import { type CardFilters, DashboardFilters } from './dashboard-filters';
+import { LicenceNotice } from './licence-notice';
+import { LogsCard } from './logs-card';
+import { MoneyCard, MonthlyCard, SourcesCard } from './money-cards';
+import { TodayLessons } from './today-lessons';
+
+const positive = (value: string | null) => (Number(value) > 0 ? Number(value) : undefined);
+
+/** The card filters live in the address, so a reload or a shared link shows the same figures. */
+function useCardFilters(): [CardFilters, (next: CardFilters) => void] {
+  const [params, setParams] = useSearchParams();
+  const day = params.get('day_type');
+  const filters = useMemo<CardFilters>(
+    () => ({
+      course_id: positive(params.get('course_id')),
+      teacher_id: positive(params.get('teacher_id')),
+      day_type: DAY_TYPES.find((known) => known === day),
+    }),
+    [params, day],
+  );
+  const setFilters = useCallback(
+    (next: CardFilters) => {
+      const search = new URLSearchParams();
+      for (const [name, value] of Object.entries(next)) if (value) search.set(name, String(value));
+      setParams(search, { replace: true });
+    },
+    [setParams],
+  );
+  return [filters, setFilters];
+}
 
 /**
- * The home page (spec §2 dashboard). Issue 4 gives it today's lessons: a teacher's own
- * (the quickest way from logging in to marking), or the current branch's for staff.
- * The other dashboard widgets come with a later issue.
+ * The home page (spec §2 dashboard/default): how the branch is doing, from one request — counters that open
+ * their lists, the funnel and lead sources, money beside last month, twelve months of students and payments,
+ * today's lessons, the latest history and the licence. A teacher sees his own groups' figures.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { role, branch } = useSession();
-  const isTeacher = role === Role.teacher;
-  const day = useDayLessons({ branch_id: isTeacher ? null : branch });
-  const data = day.data;
-
-  const body = () => {
-    if (day.isError) {
-      if (isHandledGlobally(day.error)) return null;
-      return (
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(t, day.error)}
-          action={<Button onClick={() => void day.refetch()}>{t('common.retry')}</Button>}
-        />
-      );
-    }
-    if (!data) return <Skeleton active paragraph={{ rows: 4 }} />;
-    if (!data.lessons.length) {
-      return (
-        <Empty
-          description={t(isTeacher ? 'dashboard.noLessonsTeacher' : 'dashboard.noLessons')}
-          style={{ padding: '32px 0' }}
-        />
-      );
-    }
-    return (
-      <Row gutter={[16, 16]}>
-        {data.lessons.map((lesson) => (
-          <Col key={`${lesson.group.id}-${lesson.date}`} xs={24} md={12} xl={8}>
-            <DayLessonCard lesson={lesson} today={data.today} now={data.now} showTeacher={!isTeacher} />
-          </Col>
-        ))}
-      </Row>
-    );
-  };
+  const teacher = role === Role.teacher;
+  const [filters, setFilters] = useCardFilters();
+  const query: DashboardQuery = teacher ? {} : { branch_id: branch ?? undefined, ...filters };
+  const dashboard = useDashboard(query, teacher || branch !== null);
+  const d = dashboard.data;
 
   return (
     <Flex vertical gap={16}>
-      <Flex align="baseline" gap={12} wrap>
+      <Flex justify="space-between" align="center" wrap gap={12}>
         <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-          {t('dashboard.todayLessons')}
+          {t('dashboard.title')}
         </Typography.Title>
-        {data && <Typography.Text type="secondary">{lessonDayText(t, { date: data.date })}</Typography.Text>}
+        {d?.filter_options && <DashboardFilters options={d.filter_options} value={filters} onChange={setFilters} />}
       </Flex>
-      {body()}
+      {d && <LicenceNotice licence={d.licence} />}
+      {dashboard.isError && !isHandledGlobally(dashboard.error) && (
+        <Alert
+          type="error"
+          showIcon
+          title={errorMessage(t, dashboard.error)}
+          action={<Button onClick={() => void dashboard.refetch()}>{t('common.retry')}</Button>}
+        />
+      )}
+      {!d && !dashboard.isError && <Skeleton active paragraph={{ rows: 6 }} />}
+      {d && (
+        <div style={{ opacity: dashboard.isPlaceholderData ? 0.6 : 1 }} aria-busy={dashboard.isFetching}>
+          <Flex vertical gap={16}>
+            <CounterCards dashboard={d} filters={filters} />
+            <Row gutter={[16, 16]}>
+              {d.funnel && (
+                <Col xs={24} lg={12}>
+                  <FunnelCard funnel={d.funnel} loading={false} />
+                </Col>
+              )}
+              {d.lead_sources && (
+                <Col xs={24} lg={12}>
+                  <SourcesCard sources={d.lead_sources} />
+                </Col>
+              )}
+              {d.money && (
+                <Col xs={24} lg={8}>
+                  <MoneyCard
+                    money={d.money}
+                    filtered={Boolean(filters.course_id || filters.teacher_id || filters.day_type)}
+                  />
+                </Col>
+              )}
+              <Col xs={24} lg={d.money ? 16 : 24}>
+                <MonthlyCard months={d.monthly} />
+              </Col>
+            </Row>
+          </Flex>
+        </div>
+      )}
+      <TodayLessons branchId={branch} teacher={teacher} />
+      {d?.logs && <LogsCard logs={d.logs} canOpenHistory={d.policies.open_history} />}
     </Flex>
   );
 }

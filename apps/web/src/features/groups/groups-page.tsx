@@ -16,7 +16,7 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { roleIdsOf } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
@@ -41,11 +41,26 @@ export function GroupsPage() {
 
 type Filters = Omit<GroupFilters, 'branch_id'>;
 
+const positive = (value: string | null) => (Number(value) > 0 ? Number(value) : undefined);
+
+function filtersFromAddress(params: URLSearchParams): Filters {
+  const status = positive(params.get('status'));
+  const day = params.get('day_type');
+  return {
+    status: Object.values(GroupStatus).find((known) => known === status),
+    course_id: positive(params.get('course_id')),
+    teacher_id: positive(params.get('teacher_id')),
+    day_type: DAY_TYPES.find((known) => known === day),
+  };
+}
+
 function BranchGroups({ branchId }: { branchId: number }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const canEdit = useCanEditGroups();
-  const [filters, setFilters] = useState<Filters>({});
+  // The dashboard's counters open the list already filtered (`?status=2&course_id=…&teacher_id=…`).
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<Filters>(() => filtersFromAddress(params));
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [target, setTarget] = useState<GroupFormTarget | null>(null);

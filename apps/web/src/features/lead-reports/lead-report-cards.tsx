@@ -20,10 +20,12 @@ interface CardProps {
 
 const percentText = (value: number | null) => (value === null ? '—' : `${value}%`);
 
-/** Spec §4 funnel: leads, waiting or set, trial in a group, paid — with each stage's share of the leads. */
-export function FunnelCard({ report, loading }: CardProps) {
+/**
+ * Spec §4 funnel: leads, waiting or set, trial in a group, paid — with each stage's share of the leads and
+ * the conversion from the stage before (the lead statistics and the dashboard show the same card).
+ */
+export function FunnelCard({ funnel, loading }: { funnel: LeadConversion['funnel'] | undefined; loading: boolean }) {
   const { t } = useTranslation();
-  const funnel = report?.funnel;
   const stageName = (stage: FunnelStage) => t(`leadReports.funnel.stages.${stage}`);
   const option = useMemo(
     () => (funnel ? funnelOption(funnel, (stage) => t(`leadReports.funnel.stages.${stage}`)) : null),

@@ -16,7 +16,7 @@ function LeadStatsPage({ title, own: Own }: { title: string; own: typeof Convers
             <Own report={report.data} loading={report.isPending} />
           </div>
           <div style={half}>
-            <FunnelCard report={report.data} loading={report.isPending} />
+            <FunnelCard funnel={report.data?.funnel} loading={report.isPending} />
           </div>
         </Flex>
       )}

@@ -1,0 +1,112 @@
+import type { Dashboard } from '@crm/contracts';
+import { Card, Empty, Flex, Table, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Chart } from '../../shared/ui/chart';
+import { formatMoney, useCurrency } from '../courses/money';
+import { Figure } from '../finance-reports/figure';
+import { leadSourceName } from '../leads/lead-options-api';
+import { changeOf, monthlyOption } from './dashboard-charts';
+
+const MONEY_PARTS = ['payments', 'expenses', 'profit'] as const;
+
+/** This month's payments, expenses and profit beside last month's, with the change. */
+export function MoneyCard({ money, filtered }: { money: NonNullable<Dashboard['money']>; filtered: boolean }) {
+  const { t } = useTranslation();
+  const currency = useCurrency();
+  return (
+    <Card size="small" title={t('dashboard.money.title')} style={{ height: '100%' }}>
+      <Flex vertical gap={12}>
+        {MONEY_PARTS.map((part) => {
+          const now = money.this_month[part];
+          const before = money.last_month[part];
+          const change = changeOf(now, before);
+          return (
+            <Flex key={part} justify="space-between" align="end" wrap gap={8}>
+              <Figure
+                label={t(`dashboard.money.${part}`)}
+                big={part === 'profit'}
+                type={part === 'profit' ? (now < 0 ? 'danger' : 'success') : undefined}
+                testId={`money-${part}`}
+              >
+                {formatMoney(now, currency)}
+              </Figure>
+              <Typography.Text type="secondary">
+                {t('dashboard.money.lastMonth', { sum: formatMoney(before, currency) })}
+                {change !== null && ` (${change > 0 ? '+' : ''}${change}%)`}
+              </Typography.Text>
+            </Flex>
+          );
+        })}
+        {filtered && <Typography.Text type="secondary">{t('dashboard.money.wholeBranch')}</Typography.Text>}
+      </Flex>
+    </Card>
+  );
+}
+
+/** The last twelve months of active students (and payments, for whoever sees money). */
+export function MonthlyCard({ months }: { months: Dashboard['monthly'] }) {
+  const { t } = useTranslation();
+  const currency = useCurrency();
+  const names = useMemo(
+    () => ({ students: t('dashboard.monthly.students'), payments: t('dashboard.monthly.payments') }),
+    [t],
+  );
+  const option = useMemo(
+    () => monthlyOption(months, names, (amount) => formatMoney(amount, currency)),
+    [months, names, currency],
+  );
+  const empty = months.every((month) => month.active_students === 0 && !month.payments);
+  return (
+    <Card size="small" title={t('dashboard.monthly.title')} style={{ height: '100%' }}>
+      {empty ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.monthly.empty')} />
+      ) : (
+        <Chart option={option} height={280} ariaLabel={t('dashboard.monthly.title')} />
+      )}
+    </Card>
+  );
+}
+
+const percentText = (value: number | null) => (value === null ? '—' : `${value}%`);
+
+/** This month's leads per source: their share of all leads and how many of them paid. */
+export function SourcesCard({ sources }: { sources: NonNullable<Dashboard['lead_sources']> }) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small" title={t('dashboard.sources.title')} style={{ height: '100%' }}>
+      {!sources.length ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.sources.empty')} />
+      ) : (
+        <Table
+          size="small"
+          rowKey="source"
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          dataSource={sources}
+          columns={[
+            {
+              title: t('dashboard.sources.source'),
+              key: 'source',
+              render: (_, row) => (row.source ? leadSourceName(t, row.source) : t('dashboard.sources.none')),
+            },
+            { title: t('dashboard.sources.leads'), dataIndex: 'leads', key: 'leads', align: 'right' },
+            {
+              title: t('dashboard.sources.share'),
+              key: 'share',
+              align: 'right',
+              render: (_, r) => percentText(r.share),
+            },
+            { title: t('dashboard.sources.paid'), dataIndex: 'paid', key: 'paid', align: 'right' },
+            {
+              title: t('dashboard.sources.conversion'),
+              key: 'conversion',
+              align: 'right',
+              render: (_, row) => percentText(row.conversion),
+            },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}
