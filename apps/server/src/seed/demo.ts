@@ -1,6 +1,7 @@
+import { addDays, localDate } from '@crm/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { courses } from '../db/schema/index.js';
+import { companies, courses } from '../db/schema/index.js';
 import { findCompanyBySubdomain } from '../modules/company/service.js';
 import { inCompany } from '../platform/tenancy.js';
 import { seedDemoAttendance } from './attendance-factories.js';
@@ -53,6 +54,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       datas: spec.datas,
       branches: [...spec.branches],
     });
+    await giveDemoLicence(db, company.id);
     const roomIds: number[] = [];
     for (const branchId of company.branchIds) {
       for (const [name, capacity] of spec.rooms)
@@ -74,6 +76,14 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedLeadsDemo(db, company, spec.datas, await teachableCourses(db, company));
   }
   return true;
+}
+
+/** A licence running for 47 more days from the seed's day, so the dashboard shows its days left. */
+async function giveDemoLicence(db: Db, companyId: number) {
+  const endsOn = addDays(localDate(), 47);
+  await inCompany(db, companyId, (tx) =>
+    tx.update(companies).set({ licenceEndsOn: endsOn }).where(eq(companies.id, companyId)),
+  );
 }
 
 /** Groups study a level where a course has levels, else the course itself. */
