@@ -59,3 +59,10 @@ function compact(value: number): string {
 /** The change from last month in percent (rounded); none when last month had nothing. */
 export const changeOf = (now: number, before: number): number | null =>
   before === 0 ? null : Math.round(((now - before) / Math.abs(before)) * 100);
+
+/** The months from the first with any figure on, and never fewer than the last three. */
+export function sinceFirstFigures(months: Dashboard['monthly']): Dashboard['monthly'] {
+  const first = months.findIndex((month) => month.active_students > 0 || Boolean(month.payments));
+  if (first < 0) return months;
+  return months.slice(Math.min(first, Math.max(0, months.length - 3)));
+}

@@ -57,7 +57,7 @@ export function DashboardPage() {
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={12}>
         <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-          {t('dashboard.title')}
+          {t('nav.dashboard')}
         </Typography.Title>
         {d?.filter_options && <DashboardFilters options={d.filter_options} value={filters} onChange={setFilters} />}
       </Flex>

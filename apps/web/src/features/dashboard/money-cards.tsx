@@ -6,7 +6,7 @@ import { Chart } from '../../shared/ui/chart';
 import { formatMoney, useCurrency } from '../courses/money';
 import { Figure } from '../finance-reports/figure';
 import { leadSourceName } from '../leads/lead-options-api';
-import { changeOf, monthlyOption } from './dashboard-charts';
+import { changeOf, monthlyOption, sinceFirstFigures } from './dashboard-charts';
 
 const MONEY_PARTS = ['payments', 'expenses', 'profit'] as const;
 
@@ -52,11 +52,13 @@ export function MonthlyCard({ months }: { months: Dashboard['monthly'] }) {
     () => ({ students: t('dashboard.monthly.students'), payments: t('dashboard.monthly.payments') }),
     [t],
   );
+  // A centre that started with us this autumn has nothing before: its line starts where its figures do.
+  const shown = useMemo(() => sinceFirstFigures(months), [months]);
   const option = useMemo(
-    () => monthlyOption(months, names, (amount) => formatMoney(amount, currency)),
-    [months, names, currency],
+    () => monthlyOption(shown, names, (amount) => formatMoney(amount, currency)),
+    [shown, names, currency],
   );
-  const empty = months.every((month) => month.active_students === 0 && !month.payments);
+  const empty = shown.every((month) => month.active_students === 0 && !month.payments);
   return (
     <Card size="small" title={t('dashboard.monthly.title')} style={{ height: '100%' }}>
       {empty ? (
