@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { leadSections } from '../db/schema/index.js';
 import { inCompany } from '../platform/tenancy.js';
 import type { CreatedCompany, RoleUsers } from './factories.js';
+import { seedLeadConversionsDemo } from './lead-conversions-demo.js';
 import { createLeadReasonRow, createLeadSourceRow, insertLeads, type LeadSpec } from './leads-factories.js';
 
 /** The company's own sources, and the public form's, which screens show in the user's language. */
@@ -60,5 +61,6 @@ export async function seedLeadsDemo(
       };
     });
     await insertLeads(db, company.id, specs);
+    await seedLeadConversionsDemo(db, company.id, branchId, sources);
   }
 }
