@@ -27,14 +27,14 @@ export async function seedLeadConversionsDemo(db: Db, companyId: number, branchI
           join group_students gs on gs.company_id = u.company_id and gs.student_id = u.id
           join groups g on g.company_id = gs.company_id and g.id = gs.group_id
           where u.company_id = ${companyId} and g.branch_id = ${branchId} and gs.status = ${StudentStatus.active}
-          order by u.id limit ${PAYING})
+          order by 1 limit ${PAYING})
         union all
         (select distinct u.id::int, u.name, u.phone, true from users u
           join group_students gs on gs.company_id = u.company_id and gs.student_id = u.id
           join groups g on g.company_id = gs.company_id and g.id = gs.group_id
           where u.company_id = ${companyId} and g.branch_id = ${branchId}
             and gs.status in (${StudentStatus.inactive}, ${StudentStatus.cameToTrial})
-          order by u.id limit ${ON_TRIAL})`,
+          order by 1 limit ${ON_TRIAL})`,
     ),
   );
   const now = Date.now();
