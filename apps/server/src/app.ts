@@ -8,9 +8,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { WorklyConnector } from './adapters/workly/http-client.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import archiveModule from './modules/archive/routes.js';
 import archiveReasonsModule from './modules/archive-reasons/routes.js';
+import auditModule from './modules/audit/routes.js';
 import authModule from './modules/auth/routes.js';
 import billingModule from './modules/billing/routes.js';
 import companyModule from './modules/company/routes.js';
@@ -22,12 +25,14 @@ import financeReportsModule from './modules/finance-reports/routes.js';
 import groupsModule from './modules/groups/routes.js';
 import studentPlacesModule from './modules/groups/student-places-routes.js';
 import healthModule from './modules/health/routes.js';
+import historyModule from './modules/history/routes.js';
 import holidaysModule from './modules/holidays/routes.js';
 import leadBoardModule from './modules/leads/board-routes.js';
 import leadExtrasModule from './modules/leads/extra-routes.js';
 import leadsModule from './modules/leads/routes.js';
 import dayLessonsModule from './modules/lessons/day-routes.js';
 import lessonsModule from './modules/lessons/routes.js';
+import performanceModule from './modules/performance/routes.js';
 import reportsModule from './modules/reports/routes.js';
 import roomsModule from './modules/rooms/routes.js';
 import salariesModule from './modules/salaries/routes.js';
@@ -36,6 +41,7 @@ import timetableModule from './modules/timetable/routes.js';
 import usersModule from './modules/users/routes.js';
 import userSearchModule from './modules/users/search-routes.js';
 import webModule from './modules/web/routes.js';
+import worklyModule from './modules/workly/routes.js';
 import authPlugin from './platform/auth-plugin.js';
 import { answerClientError, registerErrorHandling, sendFrameworkError } from './platform/error-handler.js';
 import { FileStorage } from './platform/files.js';
@@ -44,7 +50,7 @@ import { SessionStreams } from './platform/session-ends.js';
 import { TokenService } from './platform/tokens.js';
 
 export interface AppOptions {
-  config: Pick<Config, 'baseDomain' | 'jwtSecret' | 'logLevel'> & Partial<Pick<Config, 'trustProxy'>>;
+  config: Pick<Config, 'baseDomain' | 'jwtSecret' | 'logLevel'> & Partial<Pick<Config, 'trustProxy' | 'worklyApiUrl'>>;
   database: Database;
   /** The built web app to serve; absent in API tests. */
   webDist?: string;
@@ -85,6 +91,7 @@ const API_MODULES = [
   lessonsModule,
   dayLessonsModule,
   reportsModule,
+  performanceModule,
   financeModule,
   billingModule,
   expensesModule,
@@ -94,6 +101,10 @@ const API_MODULES = [
   leadExtrasModule,
   leadsModule,
   dashboardModule,
+  auditModule,
+  archiveModule,
+  worklyModule,
+  historyModule,
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -116,6 +127,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', options.database);
   app.decorate('tokens', new TokenService(options.config.jwtSecret));
   app.decorate('clock', options.clock ?? (() => new Date()));
+  // Workly (time tracking): only a server given its address reaches it, so no test ever calls the real one.
+  const worklyApiUrl = options.config.worklyApiUrl;
+  app.decorate('workly', worklyApiUrl ? new WorklyConnector({ baseUrl: worklyApiUrl }) : null);
   app.decorate('files', new FileStorage(options.filesDir));
   const sessionStreams = new SessionStreams(options.database);
   app.decorate('sessionStreams', sessionStreams);

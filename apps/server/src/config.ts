@@ -33,6 +33,10 @@ const envSchema = z.object({
       'TRUST_PROXY must be a comma-separated list of addresses or CIDR ranges (or loopback, linklocal, uniquelocal)',
     )
     .optional(),
+  /** Workly's API (the time-tracking service); companies enter their own credentials in the settings. */
+  WORKLY_API_URL: z
+    .url({ protocol: /^https?$/, message: 'WORKLY_API_URL must be an http(s) address' })
+    .default('https://api.workly.uz/v1'),
 });
 
 const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
@@ -60,6 +64,8 @@ export interface Config {
    * log-in and lead-form limits count (docs/decisions/0018).
    */
   trustProxy: string[];
+  /** Where the Workly adapter calls (docs/decisions/0019-workly.md). */
+  worklyApiUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -90,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === '1',
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((entry) => entry.trim()) : [],
+    worklyApiUrl: e.WORKLY_API_URL,
   };
 }
 

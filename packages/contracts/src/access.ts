@@ -81,3 +81,11 @@ export function canAccess(area: Area, roles: readonly RoleId[]): boolean {
   const allowed: readonly RoleId[] = ACCESS[area];
   return roles.some((r) => ALWAYS_ALLOWED.includes(r) || allowed.includes(r));
 }
+
+/**
+ * Who sees the centre's money on the screens that show it beside other figures (dashboard, audit, performance):
+ * whoever may reach the money routes themselves — finance (the cashier) or students (the administrators and
+ * the branch director); owner and CEO always. A limited admin and a teacher see no sum (issue 14).
+ */
+export const seesMoney = (roles: readonly RoleId[]): boolean =>
+  canAccess('finance', roles) || canAccess('students', roles);

@@ -7,6 +7,16 @@ import { LANGUAGES, THEMES } from './locale.js';
 export const COMPANY_TYPES = ['training_center', 'kindergarten'] as const;
 export type CompanyType = (typeof COMPANY_TYPES)[number];
 
+/** datas.workly as stored: what the Workly adapter authenticates with, and when it was saved. */
+export const worklyStoredCredentialsSchema = z.object({
+  client_id: z.string(),
+  client_secret: z.string(),
+  username: z.string(),
+  password: z.string(),
+  connected_at: z.string(),
+});
+export type WorklyStoredCredentials = z.infer<typeof worklyStoredCredentialsSchema>;
+
 /**
  * Spec §3 Company.datas. The named settings are validated; later modules add
  * their switches (salary, exam, teacher, schedule) here.
@@ -39,6 +49,12 @@ export const companyDatasSchema = z.object({
   tariff_student_limit: z.number().int().positive().nullable().default(null),
   /** An IANA time zone; null: the country's (COUNTRY_RULES.timeZone). */
   time_zone: z.string().nullable().default(null),
+  /**
+   * The Workly (time tracking) API credentials of the company (spec §3 "integration credentials"). Read only
+   * by the Workly module and never answered to the web (companyPublicSchema leaves them out). A stored value
+   * that no longer reads is treated as "not connected" rather than failing every read of the company.
+   */
+  workly: worklyStoredCredentialsSchema.nullable().default(null).catch(null),
 });
 export type CompanyDatas = z.infer<typeof companyDatasSchema>;
 

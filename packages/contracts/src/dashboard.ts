@@ -89,9 +89,7 @@ export const dashboardSchema = z.object({
     .nullable(),
   money: z.object({ this_month: monthMoneySchema, last_month: monthMoneySchema }).nullable(),
   /** Oldest first; `payments` null for a user who sees no money. */
-  monthly: z.array(
-    z.object({ month: z.string(), active_students: countSchema, payments: moneySchema.nullable() }),
-  ),
+  monthly: z.array(z.object({ month: z.string(), active_students: countSchema, payments: moneySchema.nullable() })),
   logs: z.array(historyItemSchema).nullable(),
   /** Null when the company has no licence end date (nothing is shown). */
   licence: z.object({ ends_on: isoDateSchema, days_left: z.number().int() }).nullable(),

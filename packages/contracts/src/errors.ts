@@ -85,6 +85,11 @@ export const ERROR_MESSAGES = {
   // Passwords and sessions
   weak_password: 'The password is too weak.',
   wrong_current_password: 'The current password is not correct.',
+  // Workly, the time-tracking service (spec §7 /workly, §8 "worker binding (time-tracking) error")
+  worker_binding_error: 'The staff member could not be bound to this Workly employee.',
+  workly_not_connected: 'Workly is not connected: enter its API credentials in the settings.',
+  workly_unavailable: 'Workly is not answering right now. Try again in a few minutes.',
+  workly_credentials_rejected: 'Workly refused the saved credentials; check them in the settings.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -63,6 +63,8 @@ export const HistoryEvent = {
   leadsImported: 57,
   salaryCalculated: 58,
   salaryUnpublished: 59,
+  worklyBound: 60,
+  worklyUnbound: 61,
 } as const;
 
 export type HistoryEventName = keyof typeof HistoryEvent;

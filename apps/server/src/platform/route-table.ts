@@ -33,6 +33,7 @@ export function registerRoute<D extends RouteDefinition>(
       ...(definition.query ? { querystring: definition.query } : {}),
       response: { 200: definition.response },
     },
-    handler: (req, reply) => handler(req, { body: req.body, query: req.query, params: req.params } as RouteInput<D>, reply),
+    handler: (req, reply) =>
+      handler(req, { body: req.body, query: req.query, params: req.params } as RouteInput<D>, reply),
   });
 }

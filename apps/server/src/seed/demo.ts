@@ -4,13 +4,17 @@ import type { Db } from '../db/client.js';
 import { companies, courses } from '../db/schema/index.js';
 import { findCompanyBySubdomain } from '../modules/company/service.js';
 import { inCompany } from '../platform/tenancy.js';
+import { seedArchiveDemo } from './archive-demo.js';
 import { seedDemoAttendance } from './attendance-factories.js';
 import { seedCoursesDemo } from './courses-demo.js';
 import { seedExpensesDemo } from './expenses-demo.js';
 import { type CreatedCompany, createCompanyWithRoleUsers, createRoomRow } from './factories.js';
 import { seedGroupsDemo } from './groups-demo.js';
+import { seedHistoryDemo } from './history-demo.js';
 import { seedLeadsDemo } from './leads-demo.js';
 import { seedDemoPayments } from './payments-demo.js';
+import { seedPerformanceDemo } from './performance-demo.js';
+import { seedReportsDemo } from './reports-demo.js';
 import { seedSalariesDemo } from './salaries-demo.js';
 import { seedUsersDemo } from './users-demo.js';
 
@@ -69,11 +73,15 @@ export async function seedDemo(db: Db): Promise<boolean> {
       rooms: roomIds,
       students: people.studentIds,
     });
+    await seedPerformanceDemo(db, company);
     await seedDemoAttendance(db, company.id);
     await seedExpensesDemo(db, company, spec.datas);
     await seedDemoPayments(db, company);
     await seedSalariesDemo(db, company, spec.datas);
     await seedLeadsDemo(db, company, spec.datas, await teachableCourses(db, company));
+    await seedReportsDemo(db, company);
+    await seedArchiveDemo(db, company, spec.datas);
+    await seedHistoryDemo(db, company);
   }
   return true;
 }

@@ -3,10 +3,7 @@ import {
   companyPublicSchema,
   companySettingsUpdateSchema,
   companySharedInfoSchema,
-  historyItemSchema,
-  historyQuerySchema,
   idParamsSchema,
-  listOf,
 } from '@crm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,11 +14,10 @@ import {
   findCompanyBySubdomain,
   findCompanyPublic,
   listBranches,
-  listHistory,
   updateCompanySettings,
 } from './service.js';
 
-/** Spec §7 "Auth and company". */
+/** Spec §7 "Auth and company" (the company's history log is the history module's). */
 export default async function companyModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -71,24 +67,6 @@ export default async function companyModule(fastify: FastifyInstance) {
       },
     },
     (req) => req.tenant((tx, actor) => updateCompanySettings(tx, actor, req.params.id, req.body)),
-  );
-
-  app.get(
-    '/company/:id/history',
-    {
-      config: { access: 'history' },
-      schema: {
-        tags: ['company'],
-        params: idParamsSchema,
-        querystring: historyQuerySchema,
-        response: { 200: listOf(historyItemSchema) },
-      },
-    },
-    (req) =>
-      req.tenant((tx, actor) => {
-        assertOwnCompany(actor, req.params.id);
-        return listHistory(tx, actor, req.query);
-      }),
   );
 
   app.get(

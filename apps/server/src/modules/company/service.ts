@@ -9,10 +9,10 @@ import {
 } from '@crm/contracts';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client.js';
-import { branches, companies, historyEvents } from '../../db/schema/index.js';
+import { branches, companies } from '../../db/schema/index.js';
 import { type Actor, branchFilterOf } from '../../platform/actor.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { listHistoryPage, recordHistory } from '../../platform/history.js';
+import { recordHistory } from '../../platform/history.js';
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -131,19 +131,4 @@ export async function listBranches(tx: Tx, actor: Actor): Promise<Branch[]> {
     .from(branches)
     .where(and(...filters))
     .orderBy(asc(branches.id));
-}
-
-export interface HistoryQuery {
-  page: number;
-  per_page: number;
-  type?: number;
-  entity?: string;
-}
-
-/** GET /company/{id}/history: the audit log, newest first. */
-export function listHistory(tx: Tx, actor: Actor, query: HistoryQuery) {
-  const filters: SQL[] = [];
-  if (query.type !== undefined) filters.push(eq(historyEvents.type, query.type));
-  if (query.entity) filters.push(eq(historyEvents.entity, query.entity));
-  return listHistoryPage(tx, actor.companyId, filters, query);
 }

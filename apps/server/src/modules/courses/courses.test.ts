@@ -103,6 +103,8 @@ describe('courses', () => {
       [HistoryEvent.courseCreated, HistoryEvent.courseChanged, HistoryEvent.courseDeleted].sort(),
     );
     expect(events.find((e) => e.type === HistoryEvent.courseChanged)?.data).toEqual({
+      // The course's name as it became: the history sentence names the course whatever changed.
+      name: 'Temp 2',
       before: { name: 'Temp', price: 450_000 },
       after: { name: 'Temp 2', price: 500_000 },
     });

@@ -174,7 +174,8 @@ export async function updateCourse(tx: Tx, actor: Actor, id: number, input: Cour
     event: 'courseChanged',
     entity: 'course',
     entityId: id,
-    data: changes(before, row),
+    // The name names the course in the history sentence, whatever changed.
+    data: { name: row.name, ...changes(before, row) },
   });
   return withColor(row);
 }

@@ -5,16 +5,12 @@ import {
   canAccess,
   type Dashboard,
   type DashboardQuery,
-  Role,
-  type RoleId,
+  seesMoney,
 } from '@crm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Actor, assertBranch } from '../../platform/actor.js';
 import { AppError } from '../../platform/errors.js';
 import { isTeacherOnly } from '../groups/group-scope.js';
-
-/** Roles that see the centre's money on the dashboard: a limited admin and a teacher do not (issue 14). */
-const MONEY_ROLES: readonly RoleId[] = [Role.owner, Role.ceo, Role.admin, Role.secondAdmin, Role.branchDirector];
 
 /** Whose figures a dashboard request is about, and the SQL that picks their groups (alias `g`). */
 export interface DashboardScope {
@@ -56,7 +52,7 @@ export function dashboardPolicies(actor: Actor, scope: DashboardScope): Dashboar
   const may = (area: Area) => canAccess(area, actor.roles);
   const staff = !scope.teacher;
   return {
-    money: staff && actor.roles.some((role) => MONEY_ROLES.includes(role)),
+    money: staff && seesMoney(actor.roles),
     leads: staff && may('leads'),
     logs: may('history'),
     open_students: may('students'),

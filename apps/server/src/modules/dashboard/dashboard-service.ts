@@ -16,6 +16,7 @@ import { selectRows, type Tx } from '../../db/client.js';
 import { companies, historyEvents } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
 import { listHistoryPage } from '../../platform/history.js';
+import { AnswerCache, companyVersion } from './dashboard-cache.js';
 import { countersOf, debtorsOf, studentsCard } from './dashboard-counters.js';
 import { type DashboardScope, dashboardPolicies, dashboardScope, monthsOf, percentOf } from './dashboard-scope.js';
 import { leadCardsOf, moneyOfMonth, monthlyOf } from './dashboard-trends.js';
@@ -60,10 +61,16 @@ async function filterOptionsOf(tx: Tx, scope: DashboardScope): Promise<Dashboard
 }
 
 /** The counters alone (spec §7 /partInformation); the dashboard adds the trends to them. */
-export async function partInformation(tx: Tx, actor: Actor, now: Date, query: DashboardQuery) {
+export async function partInformation(
+  tx: Tx,
+  actor: Actor,
+  now: Date,
+  query: DashboardQuery,
+  known?: Awaited<ReturnType<typeof companyDay>>,
+) {
   const scope = dashboardScope(actor, query);
   const policies = dashboardPolicies(actor, scope);
-  const day = await companyDay(tx, actor.companyId, now);
+  const day = known ?? (await companyDay(tx, actor.companyId, now));
   const month = monthsOf(day.today).thisMonth;
   const counters = await countersOf(tx, scope, month);
   const debtors = scope.teacher ? null : await debtorsOf(tx, scope);
@@ -86,9 +93,43 @@ export async function partInformation(tx: Tx, actor: Actor, now: Date, query: Da
   return { answer, scope, day, month, counters, leadCards };
 }
 
-/** GET /dashboard: every card of the home page in one answer (issue 14). */
+const answers = new AnswerCache<Dashboard>();
+
+/**
+ * GET /dashboard: every card of the home page in one answer (issue 14). An answer already computed for the
+ * same company version, day, scope, filters and roles is given again (dashboard-cache.ts): at ~7 statements a
+ * computation, a branch's staff opening their home page between two changes cost one of them.
+ */
 export async function dashboard(tx: Tx, actor: Actor, now: Date, query: DashboardQuery): Promise<Dashboard> {
-  const { answer, scope, day, month, counters, leadCards } = await partInformation(tx, actor, now, query);
+  const scope = dashboardScope(actor, query);
+  const day = await companyDay(tx, actor.companyId, now);
+  const key = JSON.stringify([
+    actor.companyId,
+    await companyVersion(tx, actor.companyId),
+    // A new company day is a new month's figures or one licence day less.
+    day.today,
+    day.licence?.ends_on ?? null,
+    scope.teacher ? `teacher:${actor.id}` : `branch:${scope.branchId}`,
+    query.course_id ?? null,
+    query.teacher_id ?? null,
+    query.day_type ?? null,
+    [...actor.roles].sort(),
+  ]);
+  const cached = answers.get(key);
+  if (cached) return cached;
+  const fresh = await computeDashboard(tx, actor, now, query, day);
+  answers.set(key, fresh);
+  return fresh;
+}
+
+async function computeDashboard(
+  tx: Tx,
+  actor: Actor,
+  now: Date,
+  query: DashboardQuery,
+  known: Awaited<ReturnType<typeof companyDay>>,
+): Promise<Dashboard> {
+  const { answer, scope, day, month, counters, leadCards } = await partInformation(tx, actor, now, query, known);
   const { policies } = answer;
   const monthly = await monthlyOf(tx, scope, day.today, DASHBOARD_MONTHS);
   const months = monthsOf(day.today);

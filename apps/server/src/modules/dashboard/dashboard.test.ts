@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, openTestApp } from '../../../test/helpers.js';
 import { branches, companies, leads } from '../../db/schema/index.js';
+import { recordHistory } from '../../platform/history.js';
 import { inCompany } from '../../platform/tenancy.js';
 import { addStudentToGroupRow, createGroupRow } from '../../seed/groups-factories.js';
 import { createLeadSourceRow, insertLeads } from '../../seed/leads-factories.js';
@@ -195,6 +196,10 @@ describe('GET /dashboard', () => {
         dayType: 'weekend',
       });
     }
+    // The factory skips the history event the API writes with every group, by which answers are kept.
+    await inCompany(database.db, cid, (tx) =>
+      recordHistory(tx, { id: w.company.users.owner.id, companyId: cid }, { event: 'groupCreated', entity: 'group' }),
+    );
     const d = await dashboardOf(w.tokens.owner, `branch_id=${w.main}`);
     expect(d.groups).toEqual({ active: 3, selection: 9 });
     expect(d.filter_options?.courses.map((course) => course.name)).toEqual(['B1', 'English', 'Math']);
@@ -216,5 +221,23 @@ describe('GET /partInformation', () => {
     expect(res.body).toMatchObject({ groups: { active: 1, selection: 0 }, debtors: { count: 0 } });
     expect(res.body.money).toBeUndefined();
     expect(res.body.funnel).toBeUndefined();
+  });
+});
+
+describe('kept answers', () => {
+  it('gives a changed figure as soon as a change is recorded, never the answer from before it', async () => {
+    const before = await dashboardOf(w.tokens.owner, `branch_id=${w.north}`);
+    const again = await dashboardOf(w.tokens.owner, `branch_id=${w.north}`);
+    expect(again).toEqual(before);
+    const res = await w.api(w.tokens.owner, 'POST', '/payment', {
+      student_id: w.s.north,
+      group_id: w.groups.north,
+      amount: 123_000,
+      method: 'cash',
+      date: '2026-03-30',
+    });
+    expect(res.status).toBe(200);
+    const after = await dashboardOf(w.tokens.owner, `branch_id=${w.north}`);
+    expect(after.money?.this_month.payments).toBe((before.money?.this_month.payments ?? 0) + 123_000);
   });
 });

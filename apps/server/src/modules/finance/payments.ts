@@ -35,6 +35,13 @@ const studentHistory = (target: { studentId: number; branchId: number }, data: R
   data,
 });
 
+/** Whose money and which group's, by name as they are now: the history sentence says it (contracts history-sentences). */
+const namesOf = (entry: LedgerEntry) => ({
+  student_name: entry.student?.name ?? null,
+  group_id: entry.group?.id ?? null,
+  group_title: entry.group?.title ?? null,
+});
+
 /** A new movement of a student's money: booked, and recorded in his history as `event`. */
 async function bookMovement(
   tx: Tx,
@@ -50,8 +57,9 @@ async function bookMovement(
     studentId: target.studentId,
     groupId: target.groupId,
   });
-  await recordHistory(tx, actor, { event, ...studentHistory(target, { entry_id: id, ...data }) });
-  return entryView(tx, actor.companyId, id);
+  const view = await entryView(tx, actor.companyId, id);
+  await recordHistory(tx, actor, { event, ...studentHistory(target, { entry_id: id, ...data, ...namesOf(view) }) });
+  return view;
 }
 
 /** POST /payment: the student pays in; his balance grows by the amount (history "balance top-up"). */
@@ -103,6 +111,7 @@ export async function updatePayment(
     causeId: old.id,
     reason: input.reason,
   });
+  const view = await entryView(tx, actor.companyId, newId);
   await recordHistory(tx, actor, {
     event: 'balanceEdited',
     ...studentHistory(target, {
@@ -110,9 +119,10 @@ export async function updatePayment(
       entry_id: newId,
       amount: input.amount,
       reason: input.reason,
+      ...namesOf(view),
     }),
   });
-  return entryView(tx, actor.companyId, newId);
+  return view;
 }
 
 /** DELETE /payment/{id}: the payment is cancelled by a reversal with its reason. */
@@ -120,14 +130,15 @@ export async function cancelPayment(tx: Tx, actor: Actor, id: number, reasonGive
   const old = await correctable(tx, actor, id, 'payment');
   const reason = requireReason(reasonGiven);
   const reversalId = await reverseEntry(tx, actor, old, reason, today);
+  const view = await entryView(tx, actor.companyId, reversalId);
   await recordHistory(tx, actor, {
     event: 'paymentCancelled',
     entity: 'user',
     entityId: old.studentId,
     branchId: old.branchId,
-    data: { entry_id: old.id, reversal_id: reversalId, amount: old.amount, reason },
+    data: { entry_id: old.id, reversal_id: reversalId, amount: old.amount, reason, ...namesOf(view) },
   });
-  return entryView(tx, actor.companyId, reversalId);
+  return view;
 }
 
 /** POST /refund: money handed back to the student; his balance goes down by the amount. */
@@ -158,14 +169,21 @@ export async function cancelWriteOff(tx: Tx, actor: Actor, id: number, reasonGiv
   const old = await correctable(tx, actor, id, 'write_off');
   const reason = requireReason(reasonGiven);
   const reversalId = await reverseEntry(tx, actor, old, reason, today);
+  const view = await entryView(tx, actor.companyId, reversalId);
   await recordHistory(tx, actor, {
     event: 'balanceEdited',
     entity: 'user',
     entityId: old.studentId,
     branchId: old.branchId,
-    data: { cancelled_write_off: old.id, reversal_id: reversalId, reason },
+    data: {
+      cancelled_write_off: old.id,
+      reversal_id: reversalId,
+      amount: Math.abs(old.amount),
+      reason,
+      ...namesOf(view),
+    },
   });
-  return entryView(tx, actor.companyId, reversalId);
+  return view;
 }
 
 /** GET /payment/{id}: one payment (a receipt), of a branch the caller works in. */

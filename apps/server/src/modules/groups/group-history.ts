@@ -1,4 +1,4 @@
-import { eq, or, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { historyEvents } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
@@ -14,13 +14,13 @@ export async function listGroupHistory(
   tx: Tx,
   actor: Actor,
   id: number,
-  query: { page: number; per_page: number; type?: number },
+  query: { page: number; per_page: number; type?: number[] },
 ) {
   await findVisibleGroup(tx, actor, id);
   const filters: SQL[] = [
     eq(historyEvents.entity, 'group'),
     or(eq(historyEvents.entityId, id), sql`${historyEvents.data}->>'from_group_id' = ${String(id)}`) as SQL,
   ];
-  if (query.type !== undefined) filters.push(eq(historyEvents.type, query.type));
+  if (query.type?.length) filters.push(inArray(historyEvents.type, query.type));
   return listHistoryPage(tx, actor.companyId, filters, query);
 }

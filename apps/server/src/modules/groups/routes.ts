@@ -1,4 +1,5 @@
 import {
+  entityHistoryQuerySchema,
   groupCommentCreateSchema,
   groupCommentSchema,
   groupCommentsQuerySchema,
@@ -11,7 +12,6 @@ import {
   groupSchema,
   groupUpdateSchema,
   historyItemSchema,
-  historyQuerySchema,
   idParamsSchema,
   leftStudentSchema,
   leftStudentsQuerySchema,
@@ -105,7 +105,7 @@ export default async function groupsModule(fastify: FastifyInstance) {
       schema: {
         tags,
         params: idParamsSchema,
-        querystring: historyQuerySchema.omit({ entity: true }),
+        querystring: entityHistoryQuerySchema,
         response: { 200: listOf(historyItemSchema) },
       },
     },

@@ -117,7 +117,7 @@ async function findCourse(tx: Tx, companyId: number, courseId: number) {
 /** Spec §3: the teacher must be a working (not archived) teacher of the group's branch. */
 export async function assertTeacherOfBranch(tx: Tx, companyId: number, teacherId: number, branchId: number) {
   const [teacher] = await tx
-    .select({ id: users.id })
+    .select({ id: users.id, name: users.name })
     .from(users)
     .innerJoin(
       userBranches,
@@ -136,6 +136,7 @@ export async function assertTeacherOfBranch(tx: Tx, companyId: number, teacherId
       ),
     );
   if (!teacher) throw new AppError(400, 'not_a_teacher', { field: 'teacher_id' });
+  return teacher;
 }
 
 export async function assertRoomOfBranch(tx: Tx, companyId: number, roomId: number, branchId: number) {

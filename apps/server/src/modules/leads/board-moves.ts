@@ -75,7 +75,11 @@ export async function moveLead(tx: Tx, actor: Actor, move: MoveRequest): Promise
     entity: 'lead',
     entityId: lead.id,
     branchId,
-    data: { from: { ...from, branch_id: lead.branchId }, to: { column, section: sectionId, branch_id: branchId } },
+    data: {
+      name: lead.name,
+      from: { ...from, branch_id: lead.branchId },
+      to: { column, section: sectionId, branch_id: branchId },
+    },
   });
   const view = await leadById(tx, actor.companyId, lead.id);
   const clientId = move.clientId ?? null;
@@ -134,7 +138,7 @@ export async function archiveLead(
   if (!reasonId)
     throw new AppError(400, 'lead_reason_required', [{ field: 'reason_id', rule: 'required', message: 'required' }]);
   const [reason] = await tx
-    .select({ id: leadReasons.id })
+    .select({ id: leadReasons.id, title: leadReasons.title })
     .from(leadReasons)
     .where(and(eq(leadReasons.companyId, actor.companyId), eq(leadReasons.id, reasonId), eq(leadReasons.active, true)));
   if (!reason) throw badField('reason_id', 'not an active deletion reason');
@@ -147,7 +151,7 @@ export async function archiveLead(
     entity: 'lead',
     entityId: lead.id,
     branchId: lead.branchId,
-    data: { reason_id: reasonId },
+    data: { name: lead.name, reason_id: reasonId, reason: reason.title },
   });
   return recordLeadGone(tx, actor, lead, clientId, { reason_id: reasonId });
 }

@@ -168,7 +168,11 @@ export async function deleteSection(
     .update(leadSections)
     .set({ deletedAt: new Date() })
     .where(and(eq(leadSections.companyId, actor.companyId), eq(leadSections.id, section.id)));
-  await boardChanged(tx, actor, section.branchId, { section_deleted: section.id, cards_moved: cards.length });
+  await boardChanged(tx, actor, section.branchId, {
+    section_deleted: section.id,
+    title: section.title,
+    cards_moved: cards.length,
+  });
   return sectionRecord(tx, actor, section, 'delete', clientId, { id: section.id, reload: true });
 }
 

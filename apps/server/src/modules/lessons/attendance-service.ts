@@ -5,6 +5,7 @@ import {
   type AttendanceMarkInput,
   type CalendarLesson,
   daysBetween,
+  groupTitle,
   type LessonAttendanceInput,
   StudentStatus,
 } from '@crm/contracts';
@@ -152,6 +153,7 @@ async function studentsOnDay(tx: Tx, companyId: number, groupId: number, date: s
   const rows = await tx
     .select({
       studentId: groupStudents.studentId,
+      name: users.name,
       createdDate: groupStudents.createdDate,
       leftDate: groupStudents.leftDate,
       status: groupStudents.status,
@@ -213,7 +215,13 @@ export async function markAttendance(tx: Tx, actor: Actor, at: Date, input: Atte
     entity: 'group',
     entityId: group.id,
     branchId: group.branchId,
-    data: { student_id: input.student_id, date: input.date, status: input.status },
+    data: {
+      student_id: input.student_id,
+      student_name: rows[0]?.name ?? null,
+      group_title: groupTitle(group),
+      date: input.date,
+      status: input.status,
+    },
   });
   return { student_id: input.student_id, group_id: group.id, date: input.date, status: input.status };
 }
@@ -231,7 +239,7 @@ export async function markLesson(tx: Tx, actor: Actor, at: Date, input: LessonAt
     entity: 'group',
     entityId: group.id,
     branchId: group.branchId,
-    data: { student_ids: present, date: input.date, status: input.status },
+    data: { student_ids: present, group_title: groupTitle(group), date: input.date, status: input.status },
   });
   return { marked: present.length };
 }
@@ -274,7 +282,7 @@ export async function unmarkAttendance(
     entity: 'group',
     entityId: group.id,
     branchId: group.branchId,
-    data: { student_id: params.student_id, date: params.attend_date, status: null },
+    data: { student_id: params.student_id, group_title: groupTitle(group), date: params.attend_date, status: null },
   });
   return { student_id: params.student_id, group_id: group.id, date: params.attend_date };
 }

@@ -1,4 +1,5 @@
 import {
+  groupTitle,
   type Lesson,
   type LessonCancelInput,
   type LessonEntityInput,
@@ -46,7 +47,8 @@ export const historyOf = (group: GroupRow, data: Record<string, unknown>) => ({
   entity: 'group',
   entityId: group.id,
   branchId: group.branchId,
-  data,
+  // The group's title then: the history sentence names it (contracts history-sentences).
+  data: { group_title: groupTitle(group), ...data },
 });
 
 /** POST /canceled-lesson: the lesson does not take place; it stays visible with its reason (staff). */

@@ -22,7 +22,7 @@ import { assertNoLessonConflict } from './lesson-conflicts.js';
 export async function changeTeacher(tx: Tx, actor: Actor, groupId: number, input: TeacherChangeInput) {
   assertGroupEditor(actor);
   const group = await findBranchGroup(tx, actor, groupId, true);
-  await assertTeacherOfBranch(tx, actor.companyId, input.teacher_id, group.branchId);
+  const teacher = await assertTeacherOfBranch(tx, actor.companyId, input.teacher_id, group.branchId);
 
   if (input.scope === 'lesson') {
     const lesson = await findLessonOn(tx, actor.companyId, group, input.date);
@@ -63,7 +63,14 @@ export async function changeTeacher(tx: Tx, actor: Actor, groupId: number, input
   await recordHistory(
     tx,
     actor,
-    historyOf(group, { teacher_changed: { scope: input.scope, date: input.date, teacher_id: input.teacher_id } }),
+    historyOf(group, {
+      teacher_changed: {
+        scope: input.scope,
+        date: input.date,
+        teacher_id: input.teacher_id,
+        teacher_name: teacher.name,
+      },
+    }),
   );
   return { group_id: group.id, teacher_id: input.teacher_id, scope: input.scope, date: input.date };
 }

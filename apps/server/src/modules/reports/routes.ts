@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { attendanceReport, attendanceReportRows } from './attendance-report.js';
 import { attendanceWorkbook, companyCountry, skipClassesWorkbook } from './export.js';
+import { registerRemainingReports } from './remaining-routes.js';
 import { skipClassesReport, skipClassesRows } from './skip-classes.js';
 
 const tags = ['reports'];
@@ -69,4 +70,6 @@ export default async function reportsModule(fastify: FastifyInstance) {
       return sendWorkbook(reply, 'skip-classes', req.query, await skipClassesWorkbook(rows, country, req.query.lang));
     },
   );
+
+  registerRemainingReports(fastify);
 }

@@ -69,7 +69,7 @@ describe('rooms', () => {
       before: { name: 'Temp', capacity: 5 },
       after: { name: 'Renamed', capacity: 6 },
     });
-    expect(events[0].actor).toEqual({ id: company.users.admin.id, name: 'Malika Yusupova' });
+    expect(events[0].actor).toEqual({ id: company.users.admin.id, name: 'Malika Yusupova', gender: null });
   });
 
   it.each([

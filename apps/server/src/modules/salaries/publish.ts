@@ -77,7 +77,14 @@ export async function publishSalary(
     entity: 'salary',
     entityId: id,
     branchId: row.branchId,
-    data: { action: 'published', teacher_id: row.teacherId, month, amount: row.amount, entry_id: entryId },
+    data: {
+      action: 'published',
+      teacher_id: row.teacherId,
+      teacher_name: teacher?.name ?? null,
+      month,
+      amount: row.amount,
+      entry_id: entryId,
+    },
   });
   return salaryDetail(tx, actor, id);
 }

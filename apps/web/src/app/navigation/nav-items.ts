@@ -50,7 +50,18 @@ const REPORT_PAGES: Record<string, string> = {
   'left-students-report': 'left-students',
   'reports-workly': 'workly',
   'reports-skip-classes': 'skip-classes',
+  'reports-reachbility': 'reachbility',
+  'reports-active-students': 'active-students',
+  'reports-list-clients': 'list-clients',
+  'reports-performance': 'performance',
+  'reports-discounts': 'discounts',
 };
+
+/**
+ * A report that opens a page of a narrower area: the left-students report is the left-students page, which
+ * spec §6 gives to the administrators only, so a branch director is not offered a link he would be refused.
+ */
+const REPORT_AREAS: Partial<Record<string, Area>> = { 'left-students-report': 'leftStudents' };
 
 /** The one menu definition: every route of the shell appears here with its area. */
 export const NAV: readonly NavEntry[] = [
@@ -85,7 +96,7 @@ export const NAV: readonly NavEntry[] = [
     key: 'reports',
     children: [
       ...Object.entries(REPORT_PAGES).map(
-        ([key, page]): NavLeaf => ({ key, path: `/reports/${page}`, area: 'reports' }),
+        ([key, page]): NavLeaf => ({ key, path: `/reports/${page}`, area: REPORT_AREAS[key] ?? 'reports' }),
       ),
     ],
   },

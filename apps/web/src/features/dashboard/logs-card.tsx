@@ -1,15 +1,13 @@
 import type { HistoryItem } from '@crm/contracts';
-import { Card, Empty, List, Typography } from 'antd';
+import { Card, Empty, List } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HistoryLine } from '../history/history-line';
 
-const timeText = (iso: string) => {
-  const at = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(at.getDate())}.${pad(at.getMonth() + 1)} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
-};
-
-/** The latest history events of the branch (spec §2 dashboard "logs"), for those who may read the history. */
+/**
+ * The latest history events of the branch (spec §2 dashboard "logs"), worded as on the History page, for
+ * those who may read the history.
+ */
 export function LogsCard({ logs, canOpenHistory }: { logs: HistoryItem[]; canOpenHistory: boolean }) {
   const { t } = useTranslation();
   return (
@@ -26,12 +24,7 @@ export function LogsCard({ logs, canOpenHistory }: { logs: HistoryItem[]; canOpe
           dataSource={logs}
           renderItem={(item) => (
             <List.Item key={item.id}>
-              <Typography.Text type="secondary" style={{ marginRight: 12, whiteSpace: 'nowrap' }}>
-                {timeText(item.created_at)}
-              </Typography.Text>
-              <Typography.Text>
-                {item.actor?.name ?? t('dashboard.logs.system')} — {item.name}
-              </Typography.Text>
+              <HistoryLine item={item} />
             </List.Item>
           )}
         />

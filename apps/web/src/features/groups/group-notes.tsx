@@ -1,9 +1,8 @@
-import type { HistoryItem } from '@crm/contracts';
-import { App, Button, Empty, Flex, Input, List, Pagination, Skeleton, Typography } from 'antd';
-import type { TFunction } from 'i18next';
+import { App, Button, Empty, Flex, Input, List, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
+import { HistoryList } from '../history/history-line';
 import { dayjs } from './dates';
 import { useAddGroupComment, useGroupComments, useGroupHistory } from './groups-api';
 
@@ -75,60 +74,18 @@ export function GroupComments({ groupId }: { groupId: number }) {
   );
 }
 
-/** One line about an event: whom it concerns and what changed. */
-function eventDetails(t: TFunction, event: HistoryItem): string {
-  const data = event.data as Record<string, unknown>;
-  const parts: string[] = [];
-  if (typeof data.student_name === 'string') parts.push(data.student_name);
-  if (typeof data.from === 'number' && typeof data.to === 'number') {
-    parts.push(`${t(`groups.students.status.${data.from}`)} → ${t(`groups.students.status.${data.to}`)}`);
-  }
-  if (typeof data.from_group_title === 'string' && typeof data.to_group_title === 'string') {
-    parts.push(`${data.from_group_title} → ${data.to_group_title}`);
-  }
-  if (event.name.startsWith('group') && typeof data.title === 'string') parts.push(data.title);
-  if (data.after && typeof data.after === 'object') parts.push(Object.keys(data.after).join(', '));
-  return parts.join(' · ');
-}
-
-/** GET /group/{id}/history, newest first. */
+/** GET /group/{id}/history, newest first, in the History page's sentences. */
 export function GroupHistory({ groupId }: { groupId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const history = useGroupHistory(groupId, page, true);
-  const pagination = history.data?.pagination;
-  if (history.isPending) return <Skeleton active />;
   return (
-    <Flex vertical gap={12}>
-      <List
-        loading={history.isFetching}
-        dataSource={history.data?.data ?? []}
-        locale={{ emptyText: <Empty description={t('groups.history.empty')} /> }}
-        renderItem={(event) => (
-          <List.Item>
-            <List.Item.Meta
-              title={t(`groups.history.events.${event.name}`, { defaultValue: event.name })}
-              description={
-                <Flex vertical>
-                  <span>{eventDetails(t, event)}</span>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {event.actor?.name ?? '—'} · {when(event.created_at)}
-                  </Typography.Text>
-                </Flex>
-              }
-            />
-          </List.Item>
-        )}
-      />
-      {pagination && pagination.total_pages > 1 && (
-        <Pagination
-          current={page}
-          pageSize={pagination.per_page}
-          total={pagination.total}
-          onChange={setPage}
-          showSizeChanger={false}
-        />
-      )}
-    </Flex>
+    <HistoryList
+      history={history}
+      page={page}
+      onPage={setPage}
+      empty={t('groups.history.empty')}
+      more={`/history?group_id=${groupId}`}
+    />
   );
 }

@@ -9,6 +9,7 @@ import {
   Select,
   Table,
   type TableColumnsType,
+  Tabs,
   Typography,
 } from 'antd';
 import { useState } from 'react';
@@ -17,6 +18,7 @@ import { Link } from 'react-router';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { companyTodayDayjs } from '../../shared/session/company-today';
 import { useSession } from '../../shared/session/use-session';
+import { LeftStudentsStatistics } from '../reports/left-students-statistics';
 import { type Dayjs, dateText } from './dates';
 import { useArchiveReasons, useLeftStudents } from './groups-api';
 import { tablePagination } from './table-pagination';
@@ -38,15 +40,16 @@ function BranchLeftStudents({ branchId }: { branchId: number }) {
   const [includeMoved, setIncludeMoved] = useState(false);
   const [page, setPage] = useState(1);
   const reasons = useArchiveReasons();
-  const left = useLeftStudents({
+  // The list and its statistics (spec §2 "Statistics by teachers, courses, months, reasons") take the same filters.
+  const filters = {
     branch_id: branchId,
     date_start: period[0].format('YYYY-MM-DD'),
     date_end: period[1].format('YYYY-MM-DD'),
     reason_id: reasonId,
     search: search.trim() || undefined,
     include_moved: includeMoved ? 1 : undefined,
-    page,
-  });
+  };
+  const left = useLeftStudents({ ...filters, page });
   const pagination = left.data?.pagination;
   // Spec §5: a change of any filter starts again at page one.
   const filter =
@@ -135,17 +138,34 @@ function BranchLeftStudents({ branchId }: { branchId: number }) {
           {t('groups.left.includeMoved')}
         </Checkbox>
       </Flex>
-      {left.isError && !isHandledGlobally(left.error) && (
-        <Alert type="error" showIcon title={errorMessage(t, left.error)} />
-      )}
-      <Table
-        rowKey={(row) => `${row.group.id}-${row.student.id}`}
-        columns={columns}
-        dataSource={left.data?.data}
-        loading={left.isFetching}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: left.isPending ? ' ' : <Empty description={t('groups.left.empty')} /> }}
-        pagination={tablePagination(pagination, page, setPage)}
+      <Tabs
+        items={[
+          {
+            key: 'list',
+            label: t('reports.leftStats.list'),
+            children: (
+              <Flex vertical gap={16}>
+                {left.isError && !isHandledGlobally(left.error) && (
+                  <Alert type="error" showIcon title={errorMessage(t, left.error)} />
+                )}
+                <Table
+                  rowKey={(row) => `${row.group.id}-${row.student.id}`}
+                  columns={columns}
+                  dataSource={left.data?.data}
+                  loading={left.isFetching}
+                  scroll={{ x: 'max-content' }}
+                  locale={{ emptyText: left.isPending ? ' ' : <Empty description={t('groups.left.empty')} /> }}
+                  pagination={tablePagination(pagination, page, setPage)}
+                />
+              </Flex>
+            ),
+          },
+          {
+            key: 'statistics',
+            label: t('reports.leftStats.tab'),
+            children: <LeftStudentsStatistics query={{ ...filters, include_moved: includeMoved || undefined }} />,
+          },
+        ]}
       />
     </Flex>
   );

@@ -6,6 +6,7 @@ import { useSession } from '../../shared/session/use-session';
 import { BillingSettingsCard } from './billing-settings-card';
 import { useCompany } from './settings-api';
 import { TeacherSettingsCard } from './teacher-settings-card';
+import { WorklySettingsCard } from './workly-settings-card';
 
 /** Spec §2 settings (general company settings): the teachers' and timetable's switches, how students are charged. */
 export function SettingsPage() {
@@ -27,6 +28,7 @@ export function SettingsPage() {
       <>
         <TeacherSettingsCard company={company.data} />
         <BillingSettingsCard company={company.data} />
+        <WorklySettingsCard />
       </>
     );
   }

@@ -1,11 +1,12 @@
-import type { HistoryItem, UserGroup, UserProfile } from '@crm/contracts';
-import { App, Button, Descriptions, Empty, Flex, Form, Input, List, Pagination, Table, Typography } from 'antd';
+import type { UserGroup, UserProfile } from '@crm/contracts';
+import { App, Button, Descriptions, Empty, Flex, Form, Input, List, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { useSession } from '../../shared/session/use-session';
+import { HistoryList } from '../history/history-line';
 import { dateText, phoneText } from './people-kinds';
 import { StudentStatusTag } from './person-badges';
 import { useHistory, useNotes, usePeopleMutations } from './users-api';
@@ -166,69 +167,12 @@ export function NotesTab({ person }: { person: UserProfile }) {
   );
 }
 
-/** What an event changed, in words. */
-function useEventDetail() {
-  const { t } = useTranslation();
-  const { user } = useSession();
-  const branchName = (id: unknown) => user?.branches.find((b) => b.id === id)?.name ?? `#${String(id)}`;
-  return (event: HistoryItem): string => {
-    const data = event.data;
-    if (event.name === 'userEdited' && data.changed && typeof data.changed === 'object') {
-      const fields = Object.keys(data.changed).map((field) => t(`users.fields.${field}`, { defaultValue: field }));
-      if (data.password_changed) fields.push(t('users.fields.password'));
-      return fields.join(', ');
-    }
-    if (event.name === 'userMovedBranch' && Array.isArray(data.from) && Array.isArray(data.to)) {
-      return `${data.from.map(branchName).join(', ')} → ${data.to.map(branchName).join(', ')}`;
-    }
-    if (event.name === 'userCommentAdded' && typeof data.text === 'string') return data.text;
-    return '';
-  };
-}
-
-/** GET /user/{id}/history: what happened to this person, newest first. */
+/** GET /user/{id}/history: what happened to this person, newest first, in the History page's sentences. */
 export function HistoryTab({ person }: { person: UserProfile }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const history = useHistory(person.id, page);
-  const detail = useEventDetail();
-  const pagination = history.data?.pagination;
-  return (
-    <Flex vertical gap={12}>
-      <List
-        loading={history.isFetching}
-        dataSource={history.data?.data ?? []}
-        locale={{ emptyText: <Empty description={t('users.history.empty')} /> }}
-        renderItem={(event) => (
-          <List.Item>
-            <List.Item.Meta
-              title={
-                <Flex gap={8} wrap>
-                  <span>{t(`users.history.events.${event.name}`, { defaultValue: event.name })}</span>
-                  <Typography.Text type="secondary">
-                    {dayjs(event.created_at).format('DD.MM.YYYY HH:mm')}
-                  </Typography.Text>
-                </Flex>
-              }
-              description={
-                <Flex vertical>
-                  {detail(event) && <span style={{ whiteSpace: 'pre-wrap' }}>{detail(event)}</span>}
-                  <Typography.Text type="secondary">{event.actor?.name ?? t('users.history.system')}</Typography.Text>
-                </Flex>
-              }
-            />
-          </List.Item>
-        )}
-      />
-      {pagination && pagination.total_pages > 1 && (
-        <Pagination
-          current={page}
-          total={pagination.total}
-          pageSize={pagination.per_page}
-          onChange={setPage}
-          showSizeChanger={false}
-        />
-      )}
-    </Flex>
-  );
+  // A student's places, marks and conversion are recorded on his groups and lead: the History page finds them too.
+  const more = person.types.includes('student') ? `/history?student_id=${person.id}` : undefined;
+  return <HistoryList history={history} page={page} onPage={setPage} empty={t('users.history.empty')} more={more} />;
 }
