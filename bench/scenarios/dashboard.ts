@@ -30,6 +30,8 @@ export const dashboard = (d: Dataset): LoadScenario => ({
     const leadsOf = `l.company_id = ${c} and l.branch_id = ${b}`;
     return [
       companySettings(c),
+      q`select (select max(id) from history_events where company_id = ${c}),
+        (select max(id) from ledger_entries where company_id = ${c})`,
       q`select g.course_id, g.teacher_id, g.day_type from groups g
         where g.company_id = ${c} and g.branch_id = ${b} and g.status in (1, 2)`,
       q`with scoped as (select g.id, g.status from groups g where g.company_id = ${c} and g.branch_id = ${b}),
@@ -38,19 +40,19 @@ export const dashboard = (d: Dataset): LoadScenario => ({
           join users u on u.company_id = gs.company_id and u.id = gs.student_id and u.archived_at is null
           where gs.company_id = ${c} and gs.status <> 6)
         select (select count(*) from scoped where status = 2) as active_groups,
-          (select count(*) from users u where u.company_id = ${c} and u.archived_at is null
-            and ${Role.student} = any(u.roles) and exists (select 1 from user_branches ub
-              where ub.company_id = u.company_id and ub.user_id = u.id and ub.branch_id = ${b})) as all_students,
+          (select count(*) from user_branches ub join users u on u.company_id = ub.company_id and u.id = ub.user_id
+            where ub.company_id = ${c} and ub.branch_id = ${b} and u.archived_at is null
+              and ${Role.student} = any(u.roles)) as all_students,
           (select count(distinct student_id) from places where status = 5) as active,
           (select count(distinct gs.student_id) from group_students gs join scoped on scoped.id = gs.group_id
             where gs.company_id = ${c} and gs.left_date between ${from}::date and ${till}::date) as left_month,
           (select count(*) from attendances a join scoped on scoped.id = a.group_id
             where a.company_id = ${c} and a.attend_date between ${from}::date and ${till}::date) as marks`,
-      q`select count(*), sum(b.balance) from student_balances b
-        join users u on u.company_id = b.company_id and u.id = b.student_id
-        where b.company_id = ${c} and b.balance < 0 and u.archived_at is null and ${Role.student} = any(u.roles)
-          and exists (select 1 from user_branches ub where ub.company_id = u.company_id and ub.user_id = u.id
-            and ub.branch_id = ${b})`,
+      q`select count(*), sum(b.balance) from user_branches ub
+        join users u on u.company_id = ub.company_id and u.id = ub.user_id
+        join student_balances b on b.company_id = u.company_id and b.student_id = u.id
+        where ub.company_id = ${c} and ub.branch_id = ${b} and b.balance < 0 and u.archived_at is null
+          and ${Role.student} = any(u.roles)`,
       q`select (select count(*) from leads l where l.company_id = ${c} and l.branch_id = ${b}
           and l.created_at >= ${MONTH_START}::timestamptz and l.created_at < ${MONTH_END}::timestamptz) as new_leads,
         (select count(*) from leads l where l.company_id = ${c} and l.branch_id = ${b}
@@ -79,5 +81,6 @@ export const dashboard = (d: Dataset): LoadScenario => ({
         order by h.created_at desc, h.id desc limit 8`,
     ];
   },
-  targets: { p95Ms: 150, ratio: 1.5 },
+  // No API/SQL target: the baseline is the cold computation, which kept answers (dashboard-cache.ts) skip.
+  targets: { p95Ms: 150 },
 });

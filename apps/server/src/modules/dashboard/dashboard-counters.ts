@@ -27,10 +27,12 @@ export async function countersOf(tx: Tx, scope: DashboardScope, month: { from: s
   const c = scope.companyId;
   const allStudents: SQL =
     scope.branchId !== null && !scope.filtered
-      ? sql`(select count(*) from users u where u.company_id = ${c} and u.archived_at is null
-            and ${Role.student} = any(u.roles)
-            and exists (select 1 from user_branches ub where ub.company_id = u.company_id and ub.user_id = u.id
-              and ub.branch_id = ${scope.branchId}))`
+      ? // From the branch's people (user_branches_by_branch) to each one's row: a branch's 1,500 students, not
+        // the company's 30,000 users.
+        sql`(select count(*) from user_branches ub
+            join users u on u.company_id = ub.company_id and u.id = ub.user_id
+            where ub.company_id = ${c} and ub.branch_id = ${scope.branchId} and u.archived_at is null
+              and ${Role.student} = any(u.roles))`
       : sql`(select count(distinct student_id) from places)`;
   const [row] = await selectRows<CounterRow>(
     tx,
@@ -73,10 +75,11 @@ export async function debtorsOf(tx: Tx, scope: DashboardScope): Promise<{ count:
   const [row] = await selectRows<{ count: number; total: number }>(
     tx,
     sql`select count(*)::int as count, coalesce(sum(b.balance), 0)::float8 as total
-      from student_balances b join users u on u.company_id = b.company_id and u.id = b.student_id
-      where b.company_id = ${c} and b.balance < 0 and u.archived_at is null and ${Role.student} = any(u.roles)
-        and exists (select 1 from user_branches ub where ub.company_id = u.company_id and ub.user_id = u.id
-          and ub.branch_id = ${scope.branchId})
+      from user_branches ub
+      join users u on u.company_id = ub.company_id and u.id = ub.user_id
+      join student_balances b on b.company_id = u.company_id and b.student_id = u.id
+      where ub.company_id = ${c} and ub.branch_id = ${scope.branchId} and b.balance < 0 and u.archived_at is null
+        and ${Role.student} = any(u.roles)
         ${inGroups}`,
   );
   return { count: row?.count ?? 0, total: Number(row?.total ?? 0) };
