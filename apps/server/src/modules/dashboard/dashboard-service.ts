@@ -88,7 +88,8 @@ export async function partInformation(
     left_this_month: counters.left_this_month,
     leads: leadCards?.leads ?? null,
     debtors: debtors && { count: debtors.count, total_debt: policies.money ? debtors.total : null },
-    licence: day.licence,
+    // The licence is the centre's business, not a teacher's.
+    licence: scope.teacher ? null : day.licence,
   };
   return { answer, scope, day, month, counters, leadCards };
 }

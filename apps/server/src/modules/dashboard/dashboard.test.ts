@@ -161,6 +161,7 @@ describe('GET /dashboard', () => {
     expect(d.logs).toBeNull();
     expect(d.monthly.at(-1)).toEqual({ month: '2026-03', active_students: 4, payments: null });
     expect(d.policies.money).toBe(false);
+    expect(d.licence).toBeNull();
   });
 
   it('shows a limited admin no money, and a teacher of no group nothing of the others', async () => {
