@@ -90,6 +90,20 @@ export const ERROR_MESSAGES = {
   workly_not_connected: 'Workly is not connected: enter its API credentials in the settings.',
   workly_unavailable: 'Workly is not answering right now. Try again in a few minutes.',
   workly_credentials_rejected: 'Workly refused the saved credentials; check them in the settings.',
+  // Messages (issue 15; spec §8 "Monthly SMS limit exceeded; bonus SMS exhausted")
+  sms_teachers_not_allowed: 'Teachers may not send SMS in this company.',
+  sms_not_own_students: 'A teacher may send SMS only to the students of his own groups.',
+  sms_no_recipients: 'Nobody to send to: the selection has no phone numbers.',
+  sms_unknown_variable: 'The text has a variable we do not know; check the braces.',
+  sms_provider_unavailable: 'The SMS operator is not answering right now; the messages will be retried.',
+  sms_credentials_rejected: 'The SMS operator refused the credentials; check them in the settings.',
+  sms_not_configured: 'SMS sending is not configured on this server.',
+  // The daily Telegram report (issue 15, spec §3 "telegram report id")
+  telegram_not_configured: 'The Telegram report is not set up: the server needs a bot and the company a chat.',
+  telegram_chat_refused: 'Telegram refused the message: check the chat id and that the bot is in the chat.',
+  telegram_unavailable: 'Telegram is not answering right now. Try again in a few minutes.',
+  // Background work (issue 15, the job queue)
+  jobs_unavailable: 'Background work is not running on this server right now; try again in a few minutes.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -1,5 +1,6 @@
 import type { HistoryEventName } from './history.js';
 import type { HistoryItem } from './history-api.js';
+import { REMINDER_SAMPLES } from './history-sentences-reminders.js';
 
 /**
  * What the server writes for each event type (grep recordHistory): every variant of every type,
@@ -191,4 +192,16 @@ export const SAMPLES: Record<HistoryEventName, [Record<string, unknown>, Partial
   ],
   worklyBound: [[{ workly_employee_id: 5, workly_name: 'Karimov Bobur' }]],
   worklyUnbound: [[{ workly_employee_id: 5 }]],
+  smsTemplateChanged: [
+    [{ action: 'created', title: 'Qarz eslatmasi' }, { entity: 'sms_template' }],
+    [{ action: 'updated', before: { title: 'Qarz' }, after: { title: 'Qarz eslatmasi' } }, { entity: 'sms_template' }],
+    [{ action: 'deleted', title: 'Qarz eslatmasi' }, { entity: 'sms_template' }],
+  ],
+  autoSmsRuleChanged: [
+    [{ rule: 'birthday', enabled: true }],
+    [{ rule: 'debtor', enabled: false }],
+    [{ rule: 'advance_payment', before: { days: 3 }, after: { days: 2 } }],
+  ],
+  smsSettingsChanged: [[{ sender: 'CODIAL' }], [{ own_provider: 'eskiz' }], [{ own_provider: null }]],
+  ...REMINDER_SAMPLES,
 };

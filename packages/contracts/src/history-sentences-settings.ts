@@ -11,7 +11,7 @@ import type { LeadColumn } from './leads.js';
  * A catalogue's noun as its sentences need it: Uzbek as a new (nominative) and as a definite
  * (accusative) object, Russian in the accusative every sentence uses, English and Indonesian as is.
  */
-interface Noun {
+export interface Noun {
   uz: [nominative: string, accusative: string];
   ru: string;
   en: string;
@@ -82,7 +82,7 @@ function catalogueVariant(t: SentenceTools): string {
       : 'default';
 }
 
-const catalogue = (label: Words, noun: Noun) =>
+export const catalogue = (label: Words, noun: Noun) =>
   sentence({
     label,
     placeholders: ['name', 'before', 'after'],

@@ -10,8 +10,10 @@ import {
 } from './history-sentence-kit.js';
 import { catalogSentences } from './history-sentences-catalog.js';
 import { groupSentences } from './history-sentences-groups.js';
+import { messageSentences } from './history-sentences-messages.js';
 import { moneySentences } from './history-sentences-money.js';
 import { peopleSentences } from './history-sentences-people.js';
+import { reminderSentences } from './history-sentences-reminders.js';
 import { settingsSentences } from './history-sentences-settings.js';
 import type { Language } from './locale.js';
 
@@ -35,6 +37,8 @@ export const HISTORY_SENTENCES: Record<HistoryEventName, EventSentence> = {
   ...catalogSentences,
   ...moneySentences,
   ...settingsSentences,
+  ...messageSentences,
+  ...reminderSentences,
 };
 
 /** Who did it when nobody of the staff did (a visitor's form); Russian "Система" is feminine. */

@@ -65,6 +65,13 @@ export const HistoryEvent = {
   salaryUnpublished: 59,
   worklyBound: 60,
   worklyUnbound: 61,
+  smsTemplateChanged: 62,
+  autoSmsRuleChanged: 63,
+  smsSettingsChanged: 64,
+  reminderCreated: 65,
+  reminderEdited: 66,
+  reminderDeleted: 67,
+  reminderStatusChanged: 68,
 } as const;
 
 export type HistoryEventName = keyof typeof HistoryEvent;

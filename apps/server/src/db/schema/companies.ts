@@ -29,6 +29,8 @@ export const companies = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     /** The last day the centre's licence covers (spec §2 dashboard "licence days left"); null: none set. */
     licenceEndsOn: date('licence_ends_on'),
+    /** Spec §3 "telegram report id": the Telegram chat the daily report goes to; null: none. */
+    telegramReportId: text('telegram_report_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
