@@ -5,6 +5,7 @@ import { dashboard } from './dashboard.js';
 import { debtors } from './debtors.js';
 import { leadBoard, leadMove } from './leads.js';
 import { login } from './login.js';
+import { smsScenario } from './messages.js';
 import { paymentsMonth, takePayment } from './payments.js';
 import { studentList } from './student-list.js';
 import { studentProfile } from './student-profile.js';
@@ -31,4 +32,5 @@ export const SCENARIOS: Record<string, (d: Dataset) => Scenario> = {
   'lead-move': leadMove,
   'student-import': () => studentImport,
   billing: () => billingRun,
+  sms: () => smsScenario,
 };

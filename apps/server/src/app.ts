@@ -9,7 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { WorklyConnector } from './adapters/workly/http-client.js';
-import type { Config } from './config.js';
+import type { Config, MessagingConfig } from './config.js';
 import type { Database } from './db/client.js';
 import archiveModule from './modules/archive/routes.js';
 import archiveReasonsModule from './modules/archive-reasons/routes.js';
@@ -27,16 +27,20 @@ import studentPlacesModule from './modules/groups/student-places-routes.js';
 import healthModule from './modules/health/routes.js';
 import historyModule from './modules/history/routes.js';
 import holidaysModule from './modules/holidays/routes.js';
+import jobsModule from './modules/jobs/routes.js';
 import leadBoardModule from './modules/leads/board-routes.js';
 import leadExtrasModule from './modules/leads/extra-routes.js';
 import leadsModule from './modules/leads/routes.js';
 import dayLessonsModule from './modules/lessons/day-routes.js';
 import lessonsModule from './modules/lessons/routes.js';
 import performanceModule from './modules/performance/routes.js';
+import remindersModule from './modules/reminders/routes.js';
 import reportsModule from './modules/reports/routes.js';
 import roomsModule from './modules/rooms/routes.js';
 import salariesModule from './modules/salaries/routes.js';
+import smsModule from './modules/sms/routes.js';
 import tagsModule from './modules/tags/routes.js';
+import telegramReportModule from './modules/telegram-report/routes.js';
 import timetableModule from './modules/timetable/routes.js';
 import usersModule from './modules/users/routes.js';
 import userSearchModule from './modules/users/search-routes.js';
@@ -45,12 +49,15 @@ import worklyModule from './modules/workly/routes.js';
 import authPlugin from './platform/auth-plugin.js';
 import { answerClientError, registerErrorHandling, sendFrameworkError } from './platform/error-handler.js';
 import { FileStorage } from './platform/files.js';
+import { JobQueue, type JobQueueOptions } from './platform/jobs/queue.js';
+import { recordDeadLetter } from './platform/jobs/records.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { SessionStreams } from './platform/session-ends.js';
 import { TokenService } from './platform/tokens.js';
 
 export interface AppOptions {
-  config: Pick<Config, 'baseDomain' | 'jwtSecret' | 'logLevel'> & Partial<Pick<Config, 'trustProxy' | 'worklyApiUrl'>>;
+  config: Pick<Config, 'baseDomain' | 'jwtSecret' | 'logLevel'> &
+    Partial<Pick<Config, 'trustProxy' | 'worklyApiUrl' | 'messaging'>>;
   database: Database;
   /** The built web app to serve; absent in API tests. */
   webDist?: string;
@@ -61,7 +68,18 @@ export interface AppOptions {
   clock?: () => Date;
   /** A request statement's time limit (tenancy.ts REQUEST_STATEMENT_TIMEOUT_MS); tests shorten it. */
   statementTimeoutMs?: number;
+  /** The job queue's settings (tests: their own schema, fast polling, no retry delay). */
+  jobs?: JobQueueOptions;
 }
+
+/** No vendor configured: SMS go to the log, no Telegram bot (tests and a laptop). */
+export const OFFLINE_MESSAGING: MessagingConfig = {
+  sms: { provider: 'log', sender: '4546' },
+  publicUrl: null,
+  telegram: { baseUrl: 'http://127.0.0.1:9', botToken: null },
+  eskizApiUrl: 'http://127.0.0.1:9',
+  playmobileApiUrl: 'http://127.0.0.1:9',
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,6 +89,10 @@ declare module 'fastify' {
     clock: () => Date;
     /** Open streams by session, closed when their session ends (platform/session-ends.ts). */
     sessionStreams: SessionStreams;
+    /** The durable job queue (platform/jobs); started by main.ts, or by a test that needs workers. */
+    jobs: JobQueue;
+    /** Where SMS and Telegram messages go (config.ts MessagingConfig). */
+    messaging: MessagingConfig;
   }
 }
 
@@ -104,7 +126,11 @@ const API_MODULES = [
   auditModule,
   archiveModule,
   worklyModule,
+  remindersModule,
   historyModule,
+  telegramReportModule,
+  smsModule,
+  jobsModule,
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -131,6 +157,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const worklyApiUrl = options.config.worklyApiUrl;
   app.decorate('workly', worklyApiUrl ? new WorklyConnector({ baseUrl: worklyApiUrl }) : null);
   app.decorate('files', new FileStorage(options.filesDir));
+  app.decorate('messaging', options.config.messaging ?? OFFLINE_MESSAGING);
+  const jobs = new JobQueue(options.database, app.log, options.jobs);
+  app.decorate('jobs', jobs);
+  jobs.onDeadLetter(recordDeadLetter(options.database.background));
+  // Before the database closes: a worker finishing its job still writes.
+  app.addHook('preClose', () => jobs.stop());
   const sessionStreams = new SessionStreams(options.database);
   app.decorate('sessionStreams', sessionStreams);
   app.addHook('onReady', () => sessionStreams.start());

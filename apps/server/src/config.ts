@@ -37,6 +37,35 @@ const envSchema = z.object({
   WORKLY_API_URL: z
     .url({ protocol: /^https?$/, message: 'WORKLY_API_URL must be an http(s) address' })
     .default('https://api.workly.uz/v1'),
+  /**
+   * The platform's shared SMS sender (issue 15): 'eskiz' or 'playmobile' with their account below, or 'log'
+   * (the default): messages are written to the server's log and never reach a phone (a demo, a laptop).
+   */
+  SMS_PROVIDER: z
+    .enum(['log', 'eskiz', 'playmobile'], { message: 'SMS_PROVIDER must be log, eskiz or playmobile' })
+    .default('log'),
+  ESKIZ_API_URL: z
+    .url({ protocol: /^https?$/, message: 'ESKIZ_API_URL must be an http(s) address' })
+    .default('https://notify.eskiz.uz/api'),
+  ESKIZ_EMAIL: z.string().optional(),
+  ESKIZ_PASSWORD: z.string().optional(),
+  PLAYMOBILE_API_URL: z
+    .url({ protocol: /^https?$/, message: 'PLAYMOBILE_API_URL must be an http(s) address' })
+    .default('https://send.smsxabar.uz'),
+  PLAYMOBILE_USERNAME: z.string().optional(),
+  PLAYMOBILE_PASSWORD: z.string().optional(),
+  /** The shared sender's alpha name; a company's own name replaces it when its operator allows. */
+  SMS_SENDER: z.string().max(11).default('4546'),
+  /** This server's public address (https://crm.example.com): delivery reports are posted back to it; absent: states are polled. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'PUBLIC_URL must be an http(s) address' }).optional(),
+  TELEGRAM_API_URL: z
+    .url({ protocol: /^https?$/, message: 'TELEGRAM_API_URL must be an http(s) address' })
+    .default('https://api.telegram.org'),
+  /** The bot that posts the companies' daily reports; absent: no report is sent. */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[\w-]{20,}$/, 'TELEGRAM_BOT_TOKEN must look like 123456:ABC…')
+    .optional(),
 });
 
 const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
@@ -66,6 +95,21 @@ export interface Config {
   trustProxy: string[];
   /** Where the Workly adapter calls (docs/decisions/0019-workly.md). */
   worklyApiUrl: string;
+  /** Outside messaging (issue 15, docs/decisions/0022): the shared SMS sender and the Telegram bot. */
+  messaging: MessagingConfig;
+}
+
+export interface MessagingConfig {
+  sms:
+    | { provider: 'log'; sender: string }
+    | { provider: 'eskiz'; baseUrl: string; email: string; password: string; sender: string }
+    | { provider: 'playmobile'; baseUrl: string; username: string; password: string; sender: string };
+  /** Where vendors post back (delivery reports); null: nobody can reach this server, poll instead. */
+  publicUrl: string | null;
+  telegram: { baseUrl: string; botToken: string | null };
+  /** The vendors' addresses for companies' own accounts (the shared account's may differ in tests). */
+  eskizApiUrl: string;
+  playmobileApiUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -97,6 +141,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === '1',
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((entry) => entry.trim()) : [],
     worklyApiUrl: e.WORKLY_API_URL,
+    messaging: messagingConfig(e),
+  };
+}
+
+function messagingConfig(e: z.infer<typeof envSchema>): MessagingConfig {
+  const missing = (names: string[]) =>
+    new ConfigError(
+      `Invalid configuration:\n${names.map((n) => `  ${n}: required when SMS_PROVIDER=${e.SMS_PROVIDER}`).join('\n')}`,
+    );
+  let sms: MessagingConfig['sms'] = { provider: 'log', sender: e.SMS_SENDER };
+  if (e.SMS_PROVIDER === 'eskiz') {
+    if (!e.ESKIZ_EMAIL || !e.ESKIZ_PASSWORD) throw missing(['ESKIZ_EMAIL', 'ESKIZ_PASSWORD']);
+    sms = {
+      provider: 'eskiz',
+      baseUrl: e.ESKIZ_API_URL,
+      email: e.ESKIZ_EMAIL,
+      password: e.ESKIZ_PASSWORD,
+      sender: e.SMS_SENDER,
+    };
+  } else if (e.SMS_PROVIDER === 'playmobile') {
+    if (!e.PLAYMOBILE_USERNAME || !e.PLAYMOBILE_PASSWORD) throw missing(['PLAYMOBILE_USERNAME', 'PLAYMOBILE_PASSWORD']);
+    sms = {
+      provider: 'playmobile',
+      baseUrl: e.PLAYMOBILE_API_URL,
+      username: e.PLAYMOBILE_USERNAME,
+      password: e.PLAYMOBILE_PASSWORD,
+      sender: e.SMS_SENDER,
+    };
+  }
+  return {
+    sms,
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
+    telegram: { baseUrl: e.TELEGRAM_API_URL, botToken: e.TELEGRAM_BOT_TOKEN ?? null },
+    eskizApiUrl: e.ESKIZ_API_URL,
+    playmobileApiUrl: e.PLAYMOBILE_API_URL,
   };
 }
 

@@ -5,7 +5,6 @@ import { Role } from '@crm/contracts';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { startBillingScheduler } from './modules/billing/scheduler.js';
 import { DEMO_COMPANIES, seedDemo } from './seed/demo.js';
 import { DEMO_PASSWORD, demoPhone } from './seed/factories.js';
 
@@ -30,8 +29,10 @@ async function main() {
     filesDir: join(config.dataDir, 'files'),
   });
 
-  // Spec §9 automatic charges: the daily billing run of every company (docs/billing.md "Daily run").
-  startBillingScheduler(app);
+  // The job queue: the daily billing run, SMS, automatic SMS, the Telegram report (platform/jobs/registry.ts).
+  // It refuses to start while a job has no handler.
+  await app.ready();
+  await app.jobs.start();
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

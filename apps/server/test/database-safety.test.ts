@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.js';
 import { type CreatedCompany, createCompanyWithRoleUsers, createUser, type RoleUsers } from '../src/seed/factories.js';
-import { buildTestApp, loginAs, openTestDatabase, uniqueSubdomain } from './helpers.js';
+import { buildTestApp, loginAs, openTestDatabase, testJobs, uniqueSubdomain } from './helpers.js';
 import { uploadSpreadsheet, xlsxOf } from './spreadsheets.js';
 
 /**
@@ -28,7 +28,7 @@ let tokenB: string;
 const SLEEP = { export: 3, runaway: 5, abandoned: 20 } as const;
 
 beforeAll(async () => {
-  app = await buildTestApp(database, { statementTimeoutMs: 1_000 });
+  app = await buildTestApp(database, { statementTimeoutMs: 1_000, jobs: testJobs() });
   const sleep = (seconds: number) => sql`select pg_sleep(${seconds})`;
   app.get('/api/v1/probe/slow-export', { config: { access: 'signedIn', work: 'export' } }, (req) =>
     req.tenant((tx) => tx.execute(sleep(SLEEP.export)).then(() => ({ ok: true }))),
@@ -40,6 +40,8 @@ beforeAll(async () => {
     req.tenant((tx) => tx.execute(sleep(SLEEP.abandoned)).then(() => ({ ok: true }))),
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // The import runs as a job (issue 15).
+  await app.jobs.start();
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   a = await createCompanyWithRoleUsers(database.db, {
     name: 'Slow',
@@ -142,6 +144,7 @@ describe.skipIf(!url)('the database under slow work', () => {
       file,
     });
     expect(res.status).toBe(200);
+    await app.jobs.settle();
     let after = await lastAnalyze();
     for (let i = 0; i < 60 && after === before; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));

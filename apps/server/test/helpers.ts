@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app.js';
+import type { MessagingConfig } from '../src/config.js';
 import { type Database, type Db, openDatabase } from '../src/db/client.js';
+import type { JobQueueOptions } from '../src/platform/jobs/queue.js';
 import { type CreatedCompany, DEMO_PASSWORD, type RoleUsers } from '../src/seed/factories.js';
 
 /**
@@ -22,10 +24,29 @@ export async function openTestDatabase(): Promise<Database> {
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
 /** The app as a test needs it, not yet ready: a test may still add a route. */
-export const buildTestApp = (database: Database, options: { clock?: () => Date; statementTimeoutMs?: number } = {}) =>
+/**
+ * Job-queue settings for a test that starts workers: its own pg-boss schema (files share one PostgreSQL and
+ * must never work each other's jobs), quick polling and no pause before a retry.
+ */
+export const testJobs = (): JobQueueOptions => ({
+  schema: `pgboss_${randomBytes(5).toString('hex')}`,
+  pollingSeconds: 1,
+  retryDelaySeconds: 0,
+  schedule: false,
+});
+
+export const buildTestApp = (
+  database: Database,
+  options: {
+    clock?: () => Date;
+    statementTimeoutMs?: number;
+    jobs?: JobQueueOptions;
+    messaging?: MessagingConfig;
+  } = {},
+) =>
   buildApp({
     ...options,
-    config: { baseDomain: 'localhost', jwtSecret: TEST_JWT_SECRET, logLevel: 'silent' },
+    config: { baseDomain: 'localhost', jwtSecret: TEST_JWT_SECRET, logLevel: 'silent', messaging: options.messaging },
     database,
     logger: false,
     // Created on the first upload; each app its own, so tests never see each other's bytes.

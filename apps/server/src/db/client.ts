@@ -51,8 +51,16 @@ export interface Database {
    * (PostgreSQL: one dedicated connection per call, reconnected if it drops; PGlite: in process).
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  /**
+   * How the job queue (pg-boss, platform/jobs) reaches this database: PostgreSQL through its own connections;
+   * PGlite through its one connection, whose `query`/`exec` wait for any open request transaction to end.
+   */
+  jobsConnection: { connectionString: string } | { executeSql: JobsExecuteSql };
   close(): Promise<void>;
 }
+
+/** pg-boss's bring-your-own-database call. */
+export type JobsExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
 /** One statement as Drizzle sent it to the driver. */
 export interface CapturedStatement {
@@ -149,6 +157,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     analyze,
     cancel: async () => {},
     listen: (channel, onPayload) => client.listen(channel, onPayload),
+    jobsConnection: {
+      // pg-boss sends its schema's set-up as one multi-statement text without values: `exec` takes those.
+      executeSql: async (text, values) =>
+        values?.length ? client.query(text, values) : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
+    },
     close: () => client.close(),
   };
 }
@@ -189,6 +202,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         .catch(() => {});
     },
     listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
+    jobsConnection: { connectionString: url },
     close: async () => {
       await Promise.all([pool.end(), backgroundPool.end(), controlPool.end()]);
     },

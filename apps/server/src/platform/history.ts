@@ -40,6 +40,27 @@ export async function recordHistory(
   });
 }
 
+/** Many events of one actor in one statement per 1,000 (a bulk send, an automatic rule's day). */
+export async function recordHistoryMany(
+  tx: Tx,
+  actor: { id: Actor['id'] | null; companyId: number },
+  records: readonly HistoryRecord[],
+) {
+  for (let start = 0; start < records.length; start += 1000) {
+    await tx.insert(historyEvents).values(
+      records.slice(start, start + 1000).map((record) => ({
+        companyId: actor.companyId,
+        type: HistoryEvent[record.event],
+        entity: record.entity,
+        entityId: record.entityId ?? null,
+        branchId: record.branchId ?? null,
+        actorId: actor.id,
+        data: record.data ?? {},
+      })),
+    );
+  }
+}
+
 /**
  * The person an event concerns: the user it is about, else the student it names (data.student_id),
  * else the teacher (a salary's or its setting's teacher_id).

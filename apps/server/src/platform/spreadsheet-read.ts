@@ -47,10 +47,15 @@ const cellText = (value: unknown): string => {
   return String(value).trim();
 };
 
-async function readMatrix(buffer: Buffer): Promise<unknown[][]> {
+/** The checks made before parsing: an xls or an xlsx, whose zip does not say it inflates past the limits. */
+export function assertSpreadsheetBytes(buffer: Buffer): void {
   // SheetJS would also "read" text or HTML as a sheet; spec §5 allows xls or xlsx only.
   if (startsWith(buffer, XLSX_MAGIC)) assertInflatedSizeWithinLimits(buffer);
   else if (!startsWith(buffer, XLS_MAGIC)) throw new AppError(400, 'import_file_invalid');
+}
+
+async function readMatrix(buffer: Buffer): Promise<unknown[][]> {
+  assertSpreadsheetBytes(buffer);
   return parseSheetInWorker(buffer);
 }
 

@@ -14,8 +14,10 @@ import { seedHistoryDemo } from './history-demo.js';
 import { seedLeadsDemo } from './leads-demo.js';
 import { seedDemoPayments } from './payments-demo.js';
 import { seedPerformanceDemo } from './performance-demo.js';
+import { seedRemindersDemo } from './reminders-demo.js';
 import { seedReportsDemo } from './reports-demo.js';
 import { seedSalariesDemo } from './salaries-demo.js';
+import { seedSmsDemo } from './sms-demo.js';
 import { seedUsersDemo } from './users-demo.js';
 
 export const DEMO_COMPANIES = [
@@ -80,6 +82,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedSalariesDemo(db, company, spec.datas);
     await seedLeadsDemo(db, company, spec.datas, await teachableCourses(db, company));
     await seedReportsDemo(db, company);
+    await seedRemindersDemo(db, company, spec.datas);
+    await seedSmsDemo(db, company, spec.datas);
     await seedArchiveDemo(db, company, spec.datas);
     await seedHistoryDemo(db, company);
   }

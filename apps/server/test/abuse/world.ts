@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
 import { type Database, selectRows } from '../../src/db/client.js';
 import { type CreatedCompany, createCompanyWithRoleUsers, type RoleUsers } from '../../src/seed/factories.js';
-import { buildTestApp, call, type ForeignRoute, type ForeignRows, openTestDatabase } from '../helpers.js';
+import { buildTestApp, call, type ForeignRoute, type ForeignRows, openTestDatabase, testJobs } from '../helpers.js';
 import { xlsxOf } from '../spreadsheets.js';
 import { listOperations, type Operation } from './operations.js';
 import type { IdPools } from './values.js';
@@ -69,7 +69,8 @@ async function plantMarkers(database: Database, company: Company, markers: Marke
 /** The server of a suite, in process and on a real port; call at the top of the test file (it registers its closing). */
 export async function openAbuseServer() {
   const database = await openTestDatabase();
-  const app = await buildTestApp(database);
+  // With its job queue running: the imports answer a job (issue 15).
+  const app = await buildTestApp(database, { jobs: testJobs() });
   // What really went wrong behind a 5xx, by request id: the report names the cause the client never sees.
   const causes = new Map<string, string>();
   app.addHook('onError', async (req, _reply, error) => {
@@ -79,6 +80,7 @@ export async function openAbuseServer() {
     causes.set(req.id, `${root.code ?? ''} ${root.message}`.trim().slice(0, 300));
   });
   await app.ready();
+  await app.jobs.start();
   afterAll(() => app.close());
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, database, port: (app.server.address() as AddressInfo).port, causes };

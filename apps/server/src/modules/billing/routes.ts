@@ -4,12 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyKeyOf, idempotent } from '../../platform/idempotency.js';
 import { reWithdraw } from './re-withdraw.js';
+import { registerBillingJobs } from './scheduler.js';
 
 const groupParams = z.object({ group_id: z.coerce.number().int().positive() });
 
 /** Spec §7 Finance: POST /group/{group_id}/re_withdraw — the billing engine's one route. */
 export default async function billingModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  registerBillingJobs(fastify);
 
   app.post(
     '/group/:group_id/re_withdraw',

@@ -1,12 +1,12 @@
 import { StudentStatus } from '@crm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp, openTestDatabase } from '../../../test/helpers.js';
+import { buildTestApp, openTestDatabase, testJobs } from '../../../test/helpers.js';
 import { billingRuns } from '../../db/schema/index.js';
 import { inCompany } from '../../platform/tenancy.js';
 import { type BillingWorld, createBillingWorld, noonOf } from './billing-test-world.js';
 import { runBilling } from './runs.js';
-import { startBillingScheduler } from './scheduler.js';
+import { dispatchBilling } from './scheduler.js';
 
 /** The durable daily run: once per company and day across processes, complete after a crash. */
 const database = await openTestDatabase();
@@ -117,17 +117,20 @@ describe('the daily billing run', () => {
     expect(await w.owed(student)).toEqual({ 'day:2025-03-03': 50_000 });
   });
 
-  it('is started by the server scheduler, which runs every company once per day', async () => {
+  it('is queued by the dispatch job and worked by the job queue, once per company and day', async () => {
     const w = await createBillingWorld(db, { mode: 'monthly_calendar', lessonsPerMonth: 'dynamic' });
     const student = await w.addStudent();
-    const app = await buildTestApp(database, { clock: () => noonOf('2025-03-12') });
-    const scheduler = startBillingScheduler(app, { intervalMs: 60_000, only: [w.companyId] });
+    const app = await buildTestApp(database, { clock: () => noonOf('2025-03-12'), jobs: testJobs() });
     await app.ready();
-    await scheduler.tick();
+    await app.jobs.start();
+    expect(await dispatchBilling(app, [w.companyId])).toBe(1);
+    expect(await dispatchBilling(app, [w.companyId])).toBe(0); // the same day's job is queued once
+    await app.jobs.settle();
     expect(await w.owed(student)).toEqual({ 'month:2025-03': 600_000 });
     expect(await runRow(w, '2025-03-12')).toMatchObject({ status: 'done' });
     await w.setStatus(student, StudentStatus.frozen, '2025-03-12');
-    await scheduler.tick(); // the day is done: nothing changes until tomorrow
+    expect(await dispatchBilling(app, [w.companyId])).toBe(0); // the day is done: nothing changes until tomorrow
+    await app.jobs.settle();
     expect(await w.owed(student)).toEqual({ 'month:2025-03': 600_000 });
     await app.close();
   });

@@ -1,71 +1,52 @@
-import { asc, eq } from 'drizzle-orm';
+import { companyDay } from '@crm/contracts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { companies } from '../../db/schema/index.js';
+import { billingRuns } from '../../db/schema/index.js';
+import { activeCompanies } from '../../platform/jobs/companies.js';
+import { JOBS } from '../../platform/jobs/registry.js';
 import { runBilling } from './runs.js';
 
-/** How often the server looks for a company whose day has not been billed yet. */
-export const BILLING_INTERVAL_MS = 5 * 60_000;
-
-export interface BillingScheduler {
-  /** One pass over every company now (what the timer does); resolves when it is over. */
-  tick(): Promise<void>;
-  stop(): void;
+/**
+ * The daily billing run on the job queue (docs/billing.md "Daily run"): every five minutes a dispatch job
+ * queues each active company's today (in its time zone) once — the job's key is the company and the day —
+ * and a worker in whichever process takes it runs it. billing_runs still claims the day, so a run that a
+ * crash interrupted is taken over by the job's retry and books nothing twice.
+ */
+export function registerBillingJobs(app: FastifyInstance): void {
+  app.jobs.handle(JOBS.billingDispatch, () => dispatchBilling(app));
+  app.jobs.handle(JOBS.billingCompanyDay, async ({ companyId, date }) => {
+    const outcome = await runBilling(app.database.background, companyId, date, { at: app.clock() });
+    if (outcome.status === 'done') app.log.info({ billing: outcome }, 'billing run finished');
+    // Another process holds the day's lease: fail, so the queue tries again after its delay.
+    if (outcome.status === 'busy') throw new Error(`billing of company ${companyId} for ${date} is running elsewhere`);
+  });
 }
 
-/**
- * Starts the daily billing job in this server process (docs/billing.md "Daily run"):
- * at start and then every few minutes, each active company's today (in its time zone)
- * is run unless it is done or another process is running it. Several processes may run
- * it side by side: billing_runs lets one of them take each day. Call it before the app is
- * ready (main.ts: after buildApp, before listen) and it stops when the app closes.
- */
-export function startBillingScheduler(
-  app: FastifyInstance,
-  options: {
-    intervalMs?: number;
-    /** Only these companies (tests sharing one database with others' companies); default all. */
-    only?: readonly number[];
-  } = {},
-): BillingScheduler {
-  let running: Promise<void> | null = null;
-  const pass = async () => {
-    // Jobs run on the background connections (exports and jobs), never taking the requests' pool.
-    const db = app.database.background;
-    // The owner connection lists the tenants; each company's run then works inside its own tenant.
-    const rows = await db
-      .select({ id: companies.id })
-      .from(companies)
-      .where(eq(companies.disabled, false))
-      .orderBy(asc(companies.id));
-    for (const { id } of rows.filter((row) => !options.only || options.only.includes(row.id))) {
-      try {
-        const outcome = await runBilling(db, id, undefined, { at: app.clock() });
-        if (outcome.status === 'done') app.log.info({ billing: outcome }, 'billing run finished');
-      } catch (error) {
-        app.log.error({ err: error, companyId: id }, 'billing run failed; it is retried on the next pass');
-      }
-    }
-  };
-  const tick = () => {
-    // One pass at a time in a process: a slow pass is not overtaken by the next timer.
-    running ??= pass()
-      .catch((error) => app.log.error({ err: error }, 'billing pass failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = setInterval(() => void tick(), options.intervalMs ?? BILLING_INTERVAL_MS);
-  timer.unref();
-  void tick();
-  const stop = () => clearInterval(timer);
-  try {
-    app.addHook('onClose', async () => {
-      stop();
-      await running;
-    });
-  } catch {
-    // Fastify takes no hook once it has started: a caller that starts the job later stops it itself.
+/** Queues today's run of every active company whose day is not done; answers how many were queued. */
+export async function dispatchBilling(app: FastifyInstance, only?: readonly number[]): Promise<number> {
+  const db = app.database.background;
+  const at = app.clock();
+  const rows = (await activeCompanies(db, only)).map((c) => ({ id: c.id, date: companyDay(c.datas, at) }));
+  if (!rows.length) return 0;
+  const done = await db
+    .select({ companyId: billingRuns.companyId, date: billingRuns.runDate })
+    .from(billingRuns)
+    .where(
+      and(
+        inArray(
+          billingRuns.companyId,
+          rows.map((r) => r.id),
+        ),
+        eq(billingRuns.status, 'done'),
+      ),
+    )
+    .orderBy(asc(billingRuns.companyId));
+  const finished = new Set(done.map((r) => `${r.companyId}:${r.date}`));
+  let queued = 0;
+  for (const row of rows) {
+    const key = `${row.id}:${row.date}`;
+    if (finished.has(key)) continue;
+    if (await app.jobs.send(JOBS.billingCompanyDay, { companyId: row.id, date: row.date }, { key })) queued += 1;
   }
-  return { tick, stop };
+  return queued;
 }

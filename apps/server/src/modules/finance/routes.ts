@@ -21,6 +21,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { paymentTaken } from '../sms/events.js';
 import { monthlyBalance, studentBalance, studentLedger } from './balances.js';
 import { listDebtors } from './debtors.js';
 import { branchIdParams, refuseUnknownList, sendDebtorsExport } from './debtors-routes.js';
@@ -51,7 +52,11 @@ export default async function financeModule(fastify: FastifyInstance) {
   app.post(
     '/payment',
     { config: { access }, schema: { tags, body: paymentCreateSchema, response: { 200: ledgerEntrySchema } } },
-    (req) => moneyWrite(req, (tx, actor) => createPayment(tx, actor, req.body)),
+    async (req) => {
+      const entry = await moneyWrite(req, (tx, actor) => createPayment(tx, actor, req.body));
+      await paymentTaken(req, entry);
+      return entry;
+    },
   );
 
   app.get(

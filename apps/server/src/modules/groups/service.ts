@@ -23,6 +23,7 @@ import { companies, courses, groups, rooms, userBranches, users } from '../../db
 import { type Actor, assertBranch } from '../../platform/actor.js';
 import { AppError } from '../../platform/errors.js';
 import { recordHistory } from '../../platform/history.js';
+import { releaseReminderLinks } from '../reminders/reminder-links.js';
 import { assertGroupEditor, findVisibleGroup, type GroupRow, groupScope } from './group-scope.js';
 import { groupViewQuery, loadGroup, toGroup } from './group-view.js';
 import { assertNoScheduleConflict } from './schedule-conflicts.js';
@@ -328,6 +329,7 @@ export async function deleteGroup(tx: Tx, actor: Actor, id: number): Promise<'ar
   const history = { entity: 'group', entityId: id, branchId: group.branchId } as const;
   const title = group.name?.trim() || group.code;
   if (group.status === GroupStatus.archive) {
+    await releaseReminderLinks(tx, actor.companyId, { groupIds: [id] });
     await tx.delete(groups).where(where);
     await recordHistory(tx, actor, { ...history, event: 'groupDeleted', data: { title } });
     return 'deleted';

@@ -7,6 +7,7 @@ import {
   groupStudentRemovedSchema,
   groupStudentsSchema,
   idParamsSchema,
+  StudentStatus,
   studentGroupsSchema,
   studentStatusParamsSchema,
   studentStatusQuerySchema,
@@ -16,6 +17,7 @@ import {
 } from '@crm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { studentActivated } from '../sms/events.js';
 import { removeIndividualPrice, setIndividualPrice } from './individual-price.js';
 import { listStudentGroups } from './student-groups.js';
 import { changeStudentStatus } from './student-status.js';
@@ -98,10 +100,15 @@ export function registerStudentRoutes(fastify: FastifyInstance) {
         response: { 200: groupStudentChangedSchema },
       },
     },
-    (req) =>
-      req.tenant((tx, actor) =>
+    async (req) => {
+      const changed = await req.tenant((tx, actor) =>
         changeStudentStatus(tx, actor, req.params.group, req.params.student, req.params.status, req.query),
-      ),
+      );
+      if (req.params.status === StudentStatus.active) {
+        await studentActivated(req, req.params.group, req.params.student, req.server.clock());
+      }
+      return changed;
+    },
   );
 
   app.post(

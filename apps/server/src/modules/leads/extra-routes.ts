@@ -2,7 +2,6 @@ import {
   LANGUAGES,
   leadConversionSchema,
   leadFormInfoSchema,
-  leadImportResultSchema,
   leadReportQuerySchema,
   okSchema,
   publicLeadSchema,
@@ -10,11 +9,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptSpreadsheetUploads, postSpreadsheetImport, sendXlsx } from '../../platform/spreadsheet-http.js';
+import { acceptSpreadsheetUploads, sendXlsx } from '../../platform/spreadsheet-http.js';
 import { findCompanyPublic } from '../company/service.js';
+import { postImportJob } from '../jobs/import-job.js';
 import { leadExportQuerySchema, leadsForExport } from './lead-excel-export.js';
-import { importLeads } from './lead-excel-import.js';
-import { parseLeadFile } from './lead-excel-read.js';
+import { leadsImport } from './lead-excel-import.js';
 import { leadSampleWorkbook, leadsWorkbook } from './lead-excel-workbook.js';
 import { leadFormInfo, submitPublicLead } from './lead-public.js';
 import { leadReport } from './lead-report.js';
@@ -102,12 +101,5 @@ export default async function leadExtrasModule(fastify: FastifyInstance) {
     },
   );
 
-  postSpreadsheetImport(app, '/leads/import', {
-    access: leadsArea.access,
-    tags,
-    response: leadImportResultSchema,
-    parse: parseLeadFile,
-    importRows: importLeads,
-    fills: ['leads', 'lead_sources'],
-  });
+  postImportJob(fastify, '/leads/import', leadsImport);
 }

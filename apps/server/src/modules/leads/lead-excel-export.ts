@@ -1,6 +1,5 @@
-import { type Lead, leadColumnSchema, leadSearchSchema } from '@crm/contracts';
-import { and, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import type { Lead, LeadExportQuery } from '@crm/contracts';
+import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { leadColumnTitles, leadSections, leads } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
@@ -11,17 +10,8 @@ import { loadLeads } from './lead-view.js';
 /** A spreadsheet of more rows than this is no longer read by anyone; the filters narrow it. */
 export const LEAD_EXPORT_CAP = 50_000;
 
-/**
- * GET /leadExport: the spec §9 lead search, which leads (`archived`: '0' or absent the board's
- * cards, '1' the archive as GET /leads/archive lists it, 'all' every lead, students made of leads
- * too), a column, and the language.
- */
-export const leadExportQuerySchema = leadSearchSchema.extend({
-  column: leadColumnSchema.optional(),
-  archived: z.enum(['0', '1', 'all']).optional(),
-  lang: z.string().max(5).optional(),
-});
-export type LeadExportQuery = z.infer<typeof leadExportQuerySchema>;
+/** GET /leadExport's query (contracts jobs-routes.ts: the background export takes the same). */
+export { type LeadExportQuery, leadExportQuerySchema } from '@crm/contracts';
 
 /** The list's search (lead-list.ts), which leads, and the column. */
 async function exportWhere(tx: Tx, actor: Actor, query: LeadExportQuery): Promise<SQL[]> {
@@ -37,6 +27,16 @@ export interface LeadExportData {
   /** Section titles by id, and the branch's own column titles (absent: the standard name). */
   sections: Map<number, string>;
   columnTitles: Map<string, string>;
+}
+
+/** How many leads the export would write (POST /leadExport: a large one runs in the background). */
+export async function countLeadsForExport(tx: Tx, actor: Actor, query: LeadExportQuery): Promise<number> {
+  const where = await exportWhere(tx, actor, query);
+  const [row] = await tx
+    .select({ n: count() })
+    .from(leads)
+    .where(and(eq(leads.companyId, actor.companyId), ...where));
+  return Math.min(row?.n ?? 0, LEAD_EXPORT_CAP);
 }
 
 /** The matching leads, newest first, with the names of their sections and columns. */

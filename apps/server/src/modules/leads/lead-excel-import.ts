@@ -1,22 +1,17 @@
-import {
-  LEAD_COMMENT_MAX,
-  LEAD_NAME_MAX,
-  LEAD_SOURCE_NAME_MAX,
-  type LeadImportRejection,
-  type LeadImportResult,
-} from '@crm/contracts';
+import { LEAD_COMMENT_MAX, LEAD_NAME_MAX, LEAD_SOURCE_NAME_MAX, type LeadImportRejection } from '@crm/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { courses, leadSources, leads } from '../../db/schema/index.js';
 import { type Actor, assertBranch } from '../../platform/actor.js';
-import { chunks, ImportReport } from '../../platform/spreadsheet-import.js';
+import { JOBS } from '../../platform/jobs/registry.js';
+import { ImportReport, type RejectedRow } from '../../platform/spreadsheet-import.js';
+import type { ChunkedImport } from '../jobs/import-job.js';
 import { companyCountry } from '../users/service.js';
 import { onBoard } from './board.js';
-import type { LeadImportRow } from './lead-excel-read.js';
+import { type LeadImportRow, parseLeadFile } from './lead-excel-read.js';
 import { addIncomingLeads, type IncomingLead } from './lead-public-intake.js';
 
 const TEXT_LIMITS = { name: LEAD_NAME_MAX, comment: LEAD_COMMENT_MAX, source: LEAD_SOURCE_NAME_MAX } as const;
-const LOOKUP_CHUNK = 5000;
 
 const key = (name: string) => name.trim().toLowerCase();
 
@@ -55,51 +50,58 @@ async function sourcesByName(tx: Tx, companyId: number, names: string[]) {
 /** The branch's live leads (on the board: neither archived nor a student yet) by phone, the oldest first. */
 async function liveLeadsByPhone(tx: Tx, companyId: number, branchId: number, phones: readonly string[]) {
   const known = new Map<string, number>();
-  for (const part of chunks(phones, LOOKUP_CHUNK)) {
-    const rows = await tx
-      .select({ id: leads.id, phone: leads.phone })
-      .from(leads)
-      .where(and(eq(leads.companyId, companyId), eq(leads.branchId, branchId), inArray(leads.phone, part), ...onBoard))
-      .orderBy(leads.id);
-    for (const row of rows) if (!known.has(row.phone)) known.set(row.phone, row.id);
-  }
+  const rows = await tx
+    .select({ id: leads.id, phone: leads.phone })
+    .from(leads)
+    .where(
+      and(eq(leads.companyId, companyId), eq(leads.branchId, branchId), inArray(leads.phone, [...phones]), ...onBoard),
+    )
+    .orderBy(leads.id);
+  for (const row of rows) if (!known.has(row.phone)) known.set(row.phone, row.id);
   return known;
 }
 
-/**
- * POST /leads/import?branch_id (spec §2 leads "import/export"): each row is checked (name, phone by
- * the company country's digit count, lengths, a phone twice in the file); a phone that is already a
- * live lead of the branch is skipped (`lead_exists`), so importing a file again adds nothing twice.
- * The accepted rows become leads on top of the branch's "incoming", in the file's order, in this one
- * transaction. A course is matched by name (an unknown one is left empty); a source by name, made when new.
- */
-export async function importLeads(
-  tx: Tx,
-  actor: Actor,
-  branchId: number,
-  rows: readonly LeadImportRow[],
-  startedAt: number,
-): Promise<LeadImportResult> {
-  assertBranch(actor, branchId);
+interface LeadCandidate {
+  row: LeadImportRow;
+  name: string;
+  phone: string;
+}
+
+/** Each row's own checks (name, phone by the company country's digit count, lengths) and a phone twice in the file. */
+async function checkRows(tx: Tx, actor: Actor, _branchId: number, rows: LeadImportRow[], startedAt: number) {
   const report = new ImportReport<LeadImportRejection>(await companyCountry(tx, actor.companyId), startedAt);
-  const candidates: { row: LeadImportRow; name: string; phone: string }[] = [];
+  const candidates: LeadCandidate[] = [];
   for (const row of rows) {
     const checked = report.checkContact(row, TEXT_LIMITS);
     if (checked !== null && report.firstInFile(row, checked.phone)) candidates.push({ row, ...checked });
   }
+  return { report, candidates };
+}
 
+/**
+ * One chunk: a phone that is already a live lead of the branch is skipped (`lead_exists`); the others become
+ * leads on top of "incoming", in the file's order, with their course by name and their source (made when new).
+ */
+async function writeLeads(tx: Tx, actor: Actor, branchId: number, chunk: LeadCandidate[]) {
   const live = await liveLeadsByPhone(
     tx,
     actor.companyId,
     branchId,
-    candidates.map((c) => c.phone),
+    chunk.map((c) => c.phone),
   );
-  const accepted = candidates.filter(({ row, phone }) => {
+  const rejected: RejectedRow<LeadImportRejection>[] = [];
+  const accepted = chunk.filter(({ row, phone }) => {
     const existing = live.get(phone);
-    if (existing !== undefined) report.reject(row, 'lead_exists', phone, existing);
+    if (existing !== undefined)
+      rejected.push({
+        row: row.row,
+        reason: 'lead_exists',
+        name: row.values.name ?? null,
+        phone,
+        existing_id: existing,
+      });
     return existing === undefined;
   });
-
   const courseIds = await coursesByName(tx, actor.companyId);
   const sourceIds = await sourcesByName(
     tx,
@@ -114,12 +116,25 @@ export async function importLeads(
     sourceId: row.values.source ? (sourceIds.get(key(row.values.source)) ?? null) : null,
   }));
   await addIncomingLeads(tx, actor.companyId, branchId, leadsToAdd, actor.id);
-
-  const answer = await report.finish(
-    tx,
-    actor,
-    { event: 'leadsImported', entity: 'lead', branchId },
-    { total: rows.length, imported: accepted.length },
-  );
-  return { ...answer, added: accepted.map(({ row, name, phone }) => ({ row: row.row, name, phone })) };
+  return { rejected, added: accepted.map(({ row, name, phone }) => ({ row: row.row, name, phone })) };
 }
+
+/**
+ * POST /leads/import?branch_id (spec §2 leads "import/export"), as a job (modules/jobs/import-job.ts): each row
+ * is checked; a phone already live on the branch's board is skipped, so importing a file again adds nothing
+ * twice. The chunks are written last first: each lands on top of the column, so the file's first row ends
+ * topmost, as one transaction would have placed them.
+ */
+export const leadsImport: ChunkedImport<LeadImportRow, LeadCandidate, LeadImportRejection> = {
+  job: JOBS.importLeads,
+  access: 'leads',
+  tags: ['leads'],
+  parse: parseLeadFile,
+  authorize: assertBranch,
+  check: checkRows,
+  write: writeLeads,
+  lastChunkFirst: true,
+  listsAdded: true,
+  history: { event: 'leadsImported', entity: 'lead' },
+  fills: ['leads', 'lead_sources'],
+};

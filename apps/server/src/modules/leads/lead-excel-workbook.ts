@@ -39,8 +39,16 @@ const asBuffer = async (workbook: ExcelJS.Workbook) => Buffer.from(await workboo
 const stateOf = (lead: { student_id: number | null; archived_at: string | null }): LeadState =>
   lead.student_id !== null ? 'student' : lead.archived_at !== null ? 'archived' : 'board';
 
-/** GET /leadExport: one row per lead, phones with the country's mask, the branch's own column titles. */
-export async function leadsWorkbook(data: LeadExportData, language: string, country: string): Promise<Buffer> {
+/**
+ * GET /leadExport: one row per lead, phones with the country's mask, the branch's own column titles. `onRows`
+ * hears of the rows written so far after each row (a background export's progress).
+ */
+export async function leadsWorkbook(
+  data: LeadExportData,
+  language: string,
+  country: string,
+  onRows?: (written: number) => Promise<void>,
+): Promise<Buffer> {
   const words = LEAD_EXCEL_WORDS[normalizeLanguage(language)];
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(words.sheet);
@@ -69,6 +77,7 @@ export async function leadsWorkbook(data: LeadExportData, language: string, coun
           ? `${words.states.archived}: ${lead.archive_reason.title}`
           : words.states[state],
     });
+    if (onRows) await onRows(sheet.rowCount - 1);
   }
   sheet.getColumn('created_at').numFmt = 'dd.mm.yyyy hh:mm';
   headerStyle(sheet);

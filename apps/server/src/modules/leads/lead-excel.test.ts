@@ -2,16 +2,16 @@ import { HistoryEvent, type LeadBoard, type LeadUpdates, TagType, WEBSITE_LEAD_S
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openTestApp } from '../../../test/helpers.js';
-import { uploadSpreadsheet, xlsxOf as xlsx } from '../../../test/spreadsheets.js';
+import { xlsxOf as xlsx } from '../../../test/spreadsheets.js';
 import { historyEvents, leadColumnTitles, leadSections, leadSources, leads, leadTags } from '../../db/schema/index.js';
 import { inCompany } from '../../platform/tenancy.js';
 import { createCourse, createTag } from '../../seed/courses-factories.js';
 import { createLeadSourceRow } from '../../seed/leads-factories.js';
+import { importThroughJob, openJobsApp } from '../jobs/jobs-test-world.js';
 import { LIVE_RECORDS_LIMIT } from './lead-public-intake.js';
 import { createLeadsWorld, type LeadsWorld } from './leads-test-world.js';
 
-const { app, database } = await openTestApp();
+const { app, database } = await openJobsApp();
 let w: LeadsWorld;
 
 beforeAll(async () => {
@@ -21,9 +21,9 @@ beforeAll(async () => {
 
 const headers = (token: string) => ({ host: `${w.sub}.localhost`, authorization: `Bearer ${token}` });
 
-/** A browser's upload of one file to the lead import. */
+/** A browser's upload of one file to the lead import, and its job run to the end (issue 15). */
 const upload = (token: string, file: Buffer, branchId = w.main) =>
-  uploadSpreadsheet(app, { url: `/api/v1/leads/import?branch_id=${branchId}`, sub: w.sub, token, file });
+  importThroughJob(app, { url: `/api/v1/leads/import?branch_id=${branchId}`, sub: w.sub, token, file });
 
 /** GETs a spreadsheet and answers its first sheet as rows of cell values (row 1: the header). */
 async function download(token: string, url: string) {
@@ -155,7 +155,7 @@ describe('the lead import (POST leads/import)', () => {
       ['Brand New', '905556004'],
     ]);
     const importFile = () =>
-      uploadSpreadsheet(app, {
+      importThroughJob(app, {
         url: `/api/v1/leads/import?branch_id=${x.main}`,
         sub: x.sub,
         token: x.tokens.marketer,

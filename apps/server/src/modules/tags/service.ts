@@ -1,7 +1,7 @@
 import { type Area, canAccess, type Tag, type TagCreate, TagType, type TagUpdate } from '@crm/contracts';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { groupTags, leadTags, tags, userTags } from '../../db/schema/index.js';
+import { groupTags, leadTags, reminderTags, tags, userTags } from '../../db/schema/index.js';
 import { type Actor, assertArea } from '../../platform/actor.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { recordHistory } from '../../platform/history.js';
@@ -18,6 +18,7 @@ const usageCount = sql<number>`(
   (select count(*) from ${userTags} where ${userTags.companyId} = ${tags.companyId} and ${userTags.tagId} = ${tags.id})
   + (select count(*) from ${groupTags} where ${groupTags.companyId} = ${tags.companyId} and ${groupTags.tagId} = ${tags.id})
   + (select count(*) from ${leadTags} where ${leadTags.companyId} = ${tags.companyId} and ${leadTags.tagId} = ${tags.id})
+  + (select count(*) from ${reminderTags} where ${reminderTags.companyId} = ${tags.companyId} and ${reminderTags.tagId} = ${tags.id})
 )::int`;
 const tagColumns = { id: tags.id, name: tags.name, type: tags.type, color: tags.color, usage_count: usageCount };
 const ofCompany = (actor: Actor, id: number) => and(eq(tags.companyId, actor.companyId), eq(tags.id, id));

@@ -220,11 +220,15 @@ export async function buildSample(language: string | null | undefined, country: 
   return asBuffer(workbook);
 }
 
-/** The filtered list as a spreadsheet (same filters as GET /user). */
+/**
+ * The filtered list as a spreadsheet (same filters as GET /user). `onRows` hears of the rows written so far
+ * after each row (a background export's progress, modules/jobs/export-jobs.ts).
+ */
 export async function buildExport(
   people: UserListItem[],
   language: string | null | undefined,
   country: string,
+  onRows?: (written: number) => Promise<void>,
 ): Promise<Buffer> {
   const lang = normalizeLanguage(language);
   const labels = LABELS[lang];
@@ -267,6 +271,7 @@ export async function buildExport(
       ext_id: person.ext_id,
       created_at: new Date(person.created_at),
     });
+    if (onRows) await onRows(sheet.rowCount - 1);
   }
   sheet.getColumn('birthday').numFmt = 'dd.mm.yyyy';
   sheet.getColumn('created_at').numFmt = 'dd.mm.yyyy hh:mm';

@@ -1,6 +1,5 @@
 import {
   type ImportRejection,
-  type ImportResult,
   normalizePhone,
   Role,
   USER_COMMENT_MAX,
@@ -11,13 +10,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { userBranches, users } from '../../db/schema/index.js';
 import { type Actor, assertArea, assertBranch } from '../../platform/actor.js';
-import { chunks, ImportReport } from '../../platform/spreadsheet-import.js';
-import { type ImportRow, parseBirthday, parseGender } from './excel.js';
+import { JOBS } from '../../platform/jobs/registry.js';
+import { ImportReport, type RejectedRow } from '../../platform/spreadsheet-import.js';
+import type { ChunkedImport } from '../jobs/import-job.js';
+import { type ImportRow, parseBirthday, parseGender, parseImportFile } from './excel.js';
 import { companyCountry } from './service.js';
-
-/** Rows per INSERT: 15 columns × 1,000 stays far below PostgreSQL's 65,535 bind parameters. */
-const INSERT_CHUNK = 1000;
-const LOOKUP_CHUNK = 5000;
 
 type NewUser = typeof users.$inferInsert;
 
@@ -28,43 +25,31 @@ const TEXT_LIMITS = {
   ext_id: 100,
 } as const;
 
-/** Known students by phone (the archive included): one lookup per 5,000 phones. */
+/** Known students by phone (the archive included), for one chunk of the file. */
 async function existingStudents(tx: Tx, companyId: number, phones: string[]) {
   const known = new Map<string, { id: number; archived: boolean }>();
-  for (const part of chunks(phones, LOOKUP_CHUNK)) {
-    const rows = await tx
-      .select({ id: users.id, phone: users.phone, archivedAt: users.archivedAt })
-      .from(users)
-      .where(
-        and(eq(users.companyId, companyId), inArray(users.phone, part), sql`${Role.student} = any(${users.roles})`),
-      )
-      .orderBy(sql`${users.archivedAt} nulls first`, users.id);
-    for (const row of rows) if (!known.has(row.phone)) known.set(row.phone, { id: row.id, archived: !!row.archivedAt });
-  }
+  const rows = await tx
+    .select({ id: users.id, phone: users.phone, archivedAt: users.archivedAt })
+    .from(users)
+    .where(
+      and(eq(users.companyId, companyId), inArray(users.phone, phones), sql`${Role.student} = any(${users.roles})`),
+    )
+    .orderBy(sql`${users.archivedAt} nulls first`, users.id);
+  for (const row of rows) if (!known.has(row.phone)) known.set(row.phone, { id: row.id, archived: !!row.archivedAt });
   return known;
 }
 
-/**
- * POST user/import?branch_id (spec §2, §5): each row is checked (name, phone by
- * the company country, birthday, gender, duplicates in the file and among known
- * students); every rejected row is reported with its number and reason, and the
- * accepted ones are written in this one transaction with multi-row inserts, so a
- * failed request leaves nothing half-written.
- */
-export async function importStudents(
-  tx: Tx,
-  actor: Actor,
-  branchId: number,
-  rows: readonly ImportRow[],
-  startedAt: number,
-): Promise<ImportResult> {
-  assertArea(actor, 'students');
-  assertBranch(actor, branchId);
+interface StudentCandidate {
+  row: ImportRow;
+  phone: string;
+  user: NewUser;
+}
+
+/** Each row's own checks (name, phone by the company country, birthday, gender) and duplicates in the file. */
+async function checkRows(tx: Tx, actor: Actor, branchId: number, rows: ImportRow[], startedAt: number) {
   const country = await companyCountry(tx, actor.companyId);
   const report = new ImportReport<ImportRejection>(country, startedAt);
-  const accepted: { row: number; user: NewUser }[] = [];
-
-  const candidates: { row: ImportRow; phone: string; user: NewUser }[] = [];
+  const candidates: StudentCandidate[] = [];
   for (const row of rows) {
     const v = row.values;
     const checked = report.checkContact(row, TEXT_LIMITS);
@@ -102,29 +87,32 @@ export async function importStudents(
       },
     });
   }
+  return { report, candidates };
+}
 
+/** One chunk: a phone of a known student (the archive included) is refused, the others become students. */
+async function writeStudents(tx: Tx, actor: Actor, branchId: number, chunk: StudentCandidate[]) {
   const known = await existingStudents(
     tx,
     actor.companyId,
-    candidates.map((c) => c.phone),
+    chunk.map((c) => c.phone),
   );
-  for (const candidate of candidates) {
-    const match = known.get(candidate.phone);
-    if (match)
-      report.reject(
-        candidate.row,
-        match.archived ? 'student_exists_archived' : 'student_exists',
-        candidate.phone,
-        match.id,
-      );
-    else accepted.push({ row: candidate.row.row, user: candidate.user });
+  const rejected: RejectedRow<ImportRejection>[] = [];
+  const accepted: NewUser[] = [];
+  for (const { row, phone, user } of chunk) {
+    const match = known.get(phone);
+    if (!match) accepted.push(user);
+    else
+      rejected.push({
+        row: row.row,
+        reason: match.archived ? 'student_exists_archived' : 'student_exists',
+        name: row.values.name ?? null,
+        phone,
+        existing_id: match.id,
+      });
   }
-
-  for (const part of chunks(accepted, INSERT_CHUNK)) {
-    const ids = await tx
-      .insert(users)
-      .values(part.map((a) => a.user))
-      .returning({ id: users.id });
+  if (accepted.length) {
+    const ids = await tx.insert(users).values(accepted).returning({ id: users.id });
     // The foreign-key check user_branches → users runs a plan the connection cached
     // while the table was small; PGlite never analyzes (no autovacuum), so it stays
     // a scan per row: quadratic, 7 s for 10,000 rows. Re-planning as the rows arrive
@@ -132,10 +120,26 @@ export async function importStudents(
     await tx.execute(sql`discard plans`);
     await tx.insert(userBranches).values(ids.map(({ id }) => ({ companyId: actor.companyId, userId: id, branchId })));
   }
-  return report.finish(
-    tx,
-    actor,
-    { event: 'usersImported', entity: 'user', branchId },
-    { total: rows.length, imported: accepted.length },
-  );
+  return { rejected, added: [] };
 }
+
+/**
+ * POST user/import?branch_id (spec §2, §5), as a job (modules/jobs/import-job.ts): each row is checked (name,
+ * phone by the company country, birthday, gender, duplicates in the file and among known students); every
+ * refused row is reported with its number and reason, and the accepted ones are written with multi-row inserts,
+ * a chunk a transaction, each with the job's checkpoint, so a retried job writes no student twice.
+ */
+export const studentsImport: ChunkedImport<ImportRow, StudentCandidate, ImportRejection> = {
+  job: JOBS.importStudents,
+  access: 'students',
+  tags: ['users'],
+  parse: parseImportFile,
+  authorize: (actor, branchId) => {
+    assertArea(actor, 'students');
+    assertBranch(actor, branchId);
+  },
+  check: checkRows,
+  write: writeStudents,
+  history: { event: 'usersImported', entity: 'user' },
+  fills: ['users', 'user_branches'],
+};

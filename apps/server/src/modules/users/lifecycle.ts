@@ -5,6 +5,8 @@ import { historyEvents, leadReasons, leads, users } from '../../db/schema/index.
 import type { Actor } from '../../platform/actor.js';
 import { AppError, forbidden } from '../../platform/errors.js';
 import { endSessions } from '../../platform/session-ends.js';
+import { releaseReminderLinks } from '../reminders/reminder-links.js';
+import { forgetSmsRecipients } from '../sms/outbox.js';
 import { sqlList } from './list-filters.js';
 import { assertMayWrite, findTargets, type TargetUser } from './queries.js';
 
@@ -116,6 +118,9 @@ export async function deleteUsers(tx: Tx, actor: Actor, ids: readonly number[]) 
     .update(leadReasons)
     .set({ staffId: null })
     .where(and(eq(leadReasons.companyId, actor.companyId), inArray(leadReasons.staffId, targetIds)));
+  // Their tasks and SMS stay, without them (the reminders' and SMS modules' own calls).
+  await releaseReminderLinks(tx, actor.companyId, { userIds: targetIds });
+  await forgetSmsRecipients(tx, actor.companyId, targetIds);
   await tx.delete(users).where(and(eq(users.companyId, actor.companyId), inArray(users.id, targetIds)));
   return targets.length;
 }

@@ -2,7 +2,6 @@ import {
   type AnyOfAreas,
   historyItemSchema,
   idParamsSchema,
-  importResultSchema,
   LANGUAGES,
   listOf,
   okSchema,
@@ -17,6 +16,7 @@ import {
   userDeletedManySchema,
   userDeleteManySchema,
   userDeleteQuerySchema,
+  userExportQuerySchema,
   userListItemSchema,
   userListQuerySchema,
   userProfileSchema,
@@ -25,11 +25,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptSpreadsheetUploads, postSpreadsheetImport, sendXlsx } from '../../platform/spreadsheet-http.js';
+import { acceptSpreadsheetUploads, sendXlsx } from '../../platform/spreadsheet-http.js';
 import { findCompanyPublic } from '../company/service.js';
+import { postImportJob } from '../jobs/import-job.js';
 import { addComment, listComments } from './comments.js';
-import { buildExport, buildSample, parseImportFile } from './excel.js';
-import { importStudents } from './import.js';
+import { buildExport, buildSample } from './excel.js';
+import { studentsImport } from './import.js';
 import { archiveUsers, deleteUsers, restoreUsers } from './lifecycle.js';
 import { getProfile, listAllUsers, listUserHistory, listUsers, searchByPhone } from './queries.js';
 import { companyCountry, createUser, hashIfGiven, updateUser } from './service.js';
@@ -40,7 +41,7 @@ const people: AnyOfAreas = { anyOf: ['students', 'teachers', 'staff'] };
 const profileReaders: AnyOfAreas = { anyOf: ['students', 'teachers', 'staff', 'user'] };
 const tags = ['users'];
 
-const EXPORT_CAP = 50_000;
+export const EXPORT_CAP = 50_000;
 
 const langQuery = z.object({ lang: z.enum(LANGUAGES).optional() });
 const idsBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) });
@@ -75,7 +76,7 @@ export default async function usersModule(fastify: FastifyInstance) {
       schema: {
         tags,
         description: 'The filtered list (same filters as GET /user; `archived=1` for the archive) as xlsx.',
-        querystring: userListQuerySchema.extend(langQuery.shape).extend({ archived: z.enum(['0', '1']).optional() }),
+        querystring: userExportQuerySchema,
       },
     },
     async (req, reply) => {
@@ -106,14 +107,7 @@ export default async function usersModule(fastify: FastifyInstance) {
     },
   );
 
-  postSpreadsheetImport(app, '/user/import', {
-    access: 'students',
-    tags,
-    response: importResultSchema,
-    parse: parseImportFile,
-    importRows: importStudents,
-    fills: ['users', 'user_branches'],
-  });
+  postImportJob(fastify, '/user/import', studentsImport);
 
   app.post(
     '/user',
