@@ -77,7 +77,15 @@ test('the lead board opens with 5,000 leads in a branch', async ({ page }) => {
           body: form,
         });
         if (!res.ok) throw new Error(`import: ${res.status} ${await res.text()}`);
-        return (await res.json()) as { added: unknown[]; rejected: unknown[] };
+        // The import runs as a job (issue 15): its result comes with its end.
+        const { job_id: jobId } = (await res.json()) as { job_id: string };
+        for (;;) {
+          const job = await fetch(`/api/v1/jobs/${jobId}`, { headers: { authorization: `Bearer ${token}` } });
+          const body = (await job.json()) as { state: string; error: string | null; result: unknown };
+          if (body.state === 'failed') throw new Error(`import failed: ${body.error}`);
+          if (body.state === 'done') return body.result as { added: unknown[]; rejected: unknown[] };
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
       },
       { branchId: secondBranch, token, xlsx },
     );

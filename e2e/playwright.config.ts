@@ -3,6 +3,15 @@ import { defineConfig } from '@playwright/test';
 
 /** 3100 unless E2E_PORT says otherwise (a second run beside CI's on the same machine). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The SMS operator's fake (e2e/eskiz-server.ts): the server sends its SMS there. */
+const ESKIZ_PORT = Number(process.env.E2E_ESKIZ_PORT ?? E2E_PORT + 99);
+const smsEnv = [
+  'SMS_PROVIDER=eskiz',
+  `ESKIZ_API_URL=http://127.0.0.1:${ESKIZ_PORT}/api`,
+  'ESKIZ_EMAIL=e2e@demo.uz',
+  'ESKIZ_PASSWORD=e2e-eskiz',
+  `PUBLIC_URL=http://127.0.0.1:${E2E_PORT}`,
+].join(' ');
 const dataDir = fileURLToPath(new URL('.artifacts/data', import.meta.url));
 
 /**
@@ -42,12 +51,21 @@ export default defineConfig({
     },
   },
   // Always builds the web app first: an old apps/web/dist would test yesterday's screens.
-  webServer: {
-    command: `rm -rf ${dataDir} && npm run build -w @crm/web && DATA_DIR=${dataDir} PORT=${E2E_PORT} LOG_LEVEL=warn npm run start -w @crm/server`,
-    cwd: '..',
-    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-  },
+  webServer: [
+    {
+      command: `E2E_ESKIZ_PORT=${ESKIZ_PORT} npx tsx e2e/eskiz-server.ts`,
+      cwd: '..',
+      port: ESKIZ_PORT,
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: `rm -rf ${dataDir} && npm run build -w @crm/web && DATA_DIR=${dataDir} PORT=${E2E_PORT} LOG_LEVEL=warn ${smsEnv} npm run start -w @crm/server`,
+      cwd: '..',
+      url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+    },
+  ],
 });

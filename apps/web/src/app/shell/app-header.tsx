@@ -2,6 +2,7 @@ import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/
 import type { CompanyPublic, Me, RoleId } from '@crm/contracts';
 import { Button, Flex, Layout, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RemindersBadge } from '../../features/reminders/reminders-badge';
 import { TimetableButton } from '../../features/timetable/timetable-button';
 import { LanguageSwitcher } from '../../shared/ui/language-switcher';
 import { BranchSwitcher } from './branch-switcher';
@@ -45,7 +46,9 @@ export function AppHeader({ user, role, company, viewport, menuCollapsed, onMenu
         </strong>
       )}
       <Flex align="center" gap={mobile ? 0 : 8} style={{ marginInlineStart: 'auto', minWidth: 0 }}>
-        <TimetableButton />
+        <RemindersBadge />
+        {/* On a phone the bell takes the timetable button's place: the timetable is in the menu. */}
+        {!mobile && <TimetableButton />}
         <BranchSwitcher width={mobile ? 110 : 200} />
         <LanguageSwitcher />
         <ThemeSwitcher />

@@ -9,6 +9,7 @@ import { useSession } from '../../shared/session/use-session';
 import { formatMoney, useCurrency } from '../courses/money';
 import { ReportHeader } from '../reports/report-filters';
 import { useReportGroupOptions } from '../reports/reports-api';
+import { WriteSmsButton } from '../sms/write-sms-button';
 import { type DebtorFilters, downloadDebtors, useDebtors } from './debtors-api';
 import { DebtorsTable } from './debtors-table';
 
@@ -62,6 +63,16 @@ function BranchDebtors({ branchId }: { branchId: number }) {
         style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
       />
       <Typography.Text type="secondary">{t(`debtors.hints.${list}`)}</Typography.Text>
+      {list === 'list' && (
+        <WriteSmsButton
+          audience={{ kind: 'debtors' }}
+          audienceLabel={t('sms.audience.debtorsLabel')}
+          branchId={branchId}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('sms.writeToDebtors')}
+        </WriteSmsButton>
+      )}
       <FilterBar branchId={branchId} filters={filters} onChange={setFilter} />
       {failed && <Alert type="error" showIcon title={errorMessage(t, debtors.error)} />}
       <Totals list={list} answer={debtors.data} />

@@ -12,6 +12,8 @@ import { usePageTitle } from '../../shared/ui/page-title';
 import { GroupAttendance } from '../attendance/group-attendance';
 import { RecalculateChargesButton } from '../billing/recalculate-charges';
 import { formatMoney, useCurrency } from '../courses/money';
+import { RelatedReminders } from '../reminders/related-reminders';
+import { WriteSmsButton } from '../sms/write-sms-button';
 import { ArchiveGroupButton } from './archive-group-button';
 import { dateText } from './dates';
 import { GroupFormModal, type GroupFormTarget } from './group-form-modal';
@@ -93,15 +95,27 @@ function GroupView({ group }: { group: Group }) {
           <GroupStatusTag status={group.status} />
           <GroupBadges badges={group.badges} />
         </Flex>
-        {canEdit && (
-          <Flex gap={8} wrap>
-            <Button icon={<EditOutlined />} onClick={() => setTarget({ mode: 'edit', group })}>
-              {t('groups.edit')}
-            </Button>
-            <RecalculateChargesButton group={group} />
-            <ArchiveGroupButton group={group} withText onDeleted={() => navigate('/groups/list', { replace: true })} />
-          </Flex>
-        )}
+        <Flex gap={8} wrap>
+          <WriteSmsButton
+            audience={{ kind: 'group', group_id: group.id }}
+            audienceLabel={group.title}
+            branchId={group.branch_id}
+            forTeacher
+          />
+          {canEdit && (
+            <>
+              <Button icon={<EditOutlined />} onClick={() => setTarget({ mode: 'edit', group })}>
+                {t('groups.edit')}
+              </Button>
+              <RecalculateChargesButton group={group} />
+              <ArchiveGroupButton
+                group={group}
+                withText
+                onDeleted={() => navigate('/groups/list', { replace: true })}
+              />
+            </>
+          )}
+        </Flex>
       </Flex>
       {canEdit && group.badges.expired && (
         <Alert
@@ -113,6 +127,7 @@ function GroupView({ group }: { group: Group }) {
           }
         />
       )}
+      <RelatedReminders kind="group" subject={{ id: group.id, name: group.title }} />
       <Descriptions bordered size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
         <Descriptions.Item label={t('groups.fields.course')}>
           <Badge color={courseColor(group.course.id)} text={group.course.name} />

@@ -1,8 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import { jobsRoutes } from '@crm/contracts';
 import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../shared/api/api';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
+import { useBackgroundExport } from '../jobs/background-export';
 import { downloadLeadExport, type LeadExportFilters } from './lead-reports-api';
 
 export interface LeadExportButtonProps {
@@ -24,10 +27,15 @@ export function LeadExportButton({ branchId, filters = {} }: LeadExportButtonPro
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
+  const backgroundExport = useBackgroundExport();
   const download = async () => {
     setBusy(true);
     try {
-      await downloadLeadExport(branchId, filters, i18n.language, t('leadReports.export.fileName'));
+      // A large board is written in the background (issue 15); a small one downloads at once, as before.
+      await backgroundExport.run(
+        () => api(jobsRoutes.startLeadExport, { query: { ...filters, branch_id: branchId, lang: i18n.language } }),
+        () => downloadLeadExport(branchId, filters, i18n.language, t('leadReports.export.fileName')),
+      );
     } catch (error) {
       if (!isHandledGlobally(error)) message.error(errorMessage(t, error));
     } finally {
@@ -35,8 +43,11 @@ export function LeadExportButton({ branchId, filters = {} }: LeadExportButtonPro
     }
   };
   return (
-    <Button icon={<DownloadOutlined />} loading={busy} onClick={download}>
-      {t('leadReports.export.button')}
-    </Button>
+    <>
+      <Button icon={<DownloadOutlined />} loading={busy} onClick={download}>
+        {t('leadReports.export.button')}
+      </Button>
+      {backgroundExport.modal}
+    </>
   );
 }

@@ -20,8 +20,28 @@ const RESULT: LeadImportResult = {
   took_ms: 12,
 };
 
+const JOB_ID = '8d9a0a51-1c0e-5b7a-9f51-2f0c6f0d1e11';
 let calls: { url: string; method: string }[] = [];
 let answer: LeadImportResult = RESULT;
+
+/** GET /jobs/{id} of the import (issue 15): done, with the import's answer. */
+const doneJob = (result: LeadImportResult) => ({
+  id: JOB_ID,
+  name: 'leads.import',
+  state: 'done',
+  done: result.total_rows,
+  total: result.total_rows,
+  percent: 100,
+  error: null,
+  error_code: null,
+  result,
+  file_name: null,
+  attempts: 1,
+  created_at: '2025-03-15T09:00:00.000Z',
+  updated_at: '2025-03-15T09:00:01.000Z',
+  created_by: { id: 7, name: 'Aziza Karimova' },
+  policies: { download: false },
+});
 
 beforeAll(() => changeLanguage('en', false));
 
@@ -32,7 +52,8 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       calls.push({ url, method: init?.method ?? 'GET' });
-      return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      const body = init?.method === 'POST' ? { job_id: JOB_ID } : doneJob(answer);
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
     }),
   );
 });
@@ -69,7 +90,8 @@ describe('the lead import button', () => {
     expect(await screen.findByText('Import leads from Excel')).toBeTruthy();
     choose('leads.xlsx');
     expect(await screen.findByText('Imported 2 of 3 rows')).toBeTruthy();
-    expect(calls).toEqual([{ url: '/api/v1/leads/import?branch_id=2', method: 'POST' }]);
+    expect(calls[0]).toEqual({ url: '/api/v1/leads/import?branch_id=2', method: 'POST' });
+    expect(calls.slice(1)).toContainEqual({ url: `/api/v1/jobs/${JOB_ID}`, method: 'GET' });
     const refused = screen.getByText('Bad Phone').closest('tr') as HTMLElement;
     expect(within(refused).getByText('Wrong phone number')).toBeTruthy();
     fireEvent.click(screen.getByText('Rows added: 2'));

@@ -4,6 +4,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SpreadsheetImportDialog } from '../../shared/spreadsheet-import/spreadsheet-import-dialog';
+import { followImport } from '../jobs/job-progress';
 import { leadImportReportWords } from './lead-import-words';
 import { downloadLeadSample, type LeadImportResult, uploadLeads } from './lead-reports-api';
 
@@ -39,6 +40,7 @@ export function LeadImportButton({ branchId, onImported }: LeadImportButtonProps
         branchId={branchId}
         downloadSample={(lang) => downloadLeadSample(lang, t('leadReports.import.sampleName'))}
         upload={uploadLeads}
+        follow={followImport}
         onImported={async (answer) => {
           await queryClient.invalidateQueries({ queryKey: ['leads'] });
           onImported?.(answer);

@@ -1,4 +1,4 @@
-import type { LeadColumn, LeadConversion, LeadImportResult, LeadSearch } from '@crm/contracts';
+import type { JobStarted, LeadColumn, LeadConversion, LeadImportResult, LeadSearch } from '@crm/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../shared/api/api-client';
 import { uploadSpreadsheet } from '../../shared/spreadsheet-import/upload-spreadsheet';
@@ -42,6 +42,6 @@ export const downloadLeadSample = (language: string, name: string) =>
 /** POST /leads/import: the students import's answer plus the rows that became leads. */
 export type { LeadImportResult };
 
-/** POST leads/import?branch_id with the file as multipart. */
+/** POST leads/import?branch_id with the file as multipart: the import job's id (issue 15). */
 export const uploadLeads = (file: File, branchId: number) =>
-  uploadSpreadsheet<LeadImportResult>('/leads/import', file, { branch_id: branchId });
+  uploadSpreadsheet<JobStarted>('/leads/import', file, { branch_id: branchId });

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { phoneText } from '../../shared/format/phone';
 import { saveForm } from '../courses/form-errors';
 import { dateText } from '../groups/dates';
+import { RelatedReminders } from '../reminders/related-reminders';
+import { WriteSmsButton } from '../sms/write-sms-button';
 import type { CardActions } from './board/card-actions';
 import { columnName } from './board/card-actions';
 import {
@@ -95,6 +97,11 @@ export function LeadDrawer({
                 {t('leads.card.toBranch')}
               </Button>
             )}
+            <WriteSmsButton
+              audience={{ kind: 'lead', lead_id: lead.id }}
+              audienceLabel={lead.name}
+              branchId={lead.branch_id}
+            />
             <Button danger icon={<InboxOutlined />} onClick={after(actions.archive)}>
               {t('leads.card.archive')}
             </Button>
@@ -102,6 +109,7 @@ export function LeadDrawer({
           <Form form={form} layout="vertical" initialValues={leadFormValuesOf(lead, country)} onFinish={save}>
             <LeadFormFields country={country} branchId={lead.branch_id} lead={lead} />
           </Form>
+          <RelatedReminders kind="lead" subject={{ id: lead.id, name: lead.name }} />
         </Flex>
       )}
     </Drawer>

@@ -3,6 +3,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { useSession } from '../../shared/session/use-session';
+import { BackgroundWorkCard } from '../jobs/background-work';
+import { SmsSettingsCard } from '../sms/sms-settings-card';
+import { TelegramReportCard } from '../telegram-report/telegram-report-card';
 import { BillingSettingsCard } from './billing-settings-card';
 import { useCompany } from './settings-api';
 import { TeacherSettingsCard } from './teacher-settings-card';
@@ -29,6 +32,9 @@ export function SettingsPage() {
         <TeacherSettingsCard company={company.data} />
         <BillingSettingsCard company={company.data} />
         <WorklySettingsCard />
+        <BackgroundWorkCard />
+        <SmsSettingsCard />
+        <TelegramReportCard />
       </>
     );
   }

@@ -2,6 +2,7 @@ import type { ImportResult } from '@crm/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session/use-session';
 import { SpreadsheetImportDialog } from '../../shared/spreadsheet-import/spreadsheet-import-dialog';
+import { followImport } from '../jobs/job-progress';
 import { downloadXlsx, uploadStudents, useRefreshPeopleLists } from './users-api';
 
 /** Spec §2 "Excel import with sample file" of students: into a branch the user chooses among his. */
@@ -19,6 +20,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       chooseBranch
       downloadSample={(lang) => downloadXlsx('/user/import/sample', { lang }, t('users.import.sampleName'))}
       upload={uploadStudents}
+      follow={followImport}
       onImported={refreshLists}
       reportWords={{
         name: t('users.fields.name'),

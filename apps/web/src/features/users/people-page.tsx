@@ -6,17 +6,28 @@ import {
   UndoOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { STUDENT_PAGE_SIZE, topRank, type UserListItem, type UserProfile, type UserType } from '@crm/contracts';
+import {
+  jobsRoutes,
+  normalizeLanguage,
+  STUDENT_PAGE_SIZE,
+  topRank,
+  type UserListItem,
+  type UserProfile,
+  type UserType,
+} from '@crm/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Flex, Grid, Popconfirm, Segmented, Space, Table, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { api } from '../../shared/api/api';
 import { apiRequest } from '../../shared/api/api-client';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { roleIdsOf } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
 import { useSelectAllTitle } from '../../shared/ui/select-all-title';
+import { useBackgroundExport } from '../jobs/background-export';
+import { StudentListSms } from '../sms/student-list-sms';
 import { useListState } from './list-state';
 import { usePeopleColumns } from './people-columns';
 import { PeopleFiltersBar } from './people-filters';
@@ -59,6 +70,7 @@ function PeoplePage({ type, archived: archivedRoute }: { type: UserType; archive
   const [formTarget, setFormTarget] = useState<PersonFormTarget | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const backgroundExport = useBackgroundExport();
   const pagination = people.data?.pagination;
   const filterKey = JSON.stringify([state.filters, state.page, archived]);
 
@@ -102,10 +114,15 @@ function PeoplePage({ type, archived: archivedRoute }: { type: UserType; archive
   const exportList = async () => {
     setExporting(true);
     try {
-      await downloadXlsx(
-        '/user/export',
-        { ...queryOf(type, state.filters), archived: archived ? 1 : undefined, lang: i18n.language },
-        `${t(`users.kinds.${type}`)}.xlsx`,
+      // A large list is written in the background (issue 15); a small one downloads at once, as before.
+      const query = {
+        ...queryOf(type, state.filters),
+        archived: archived ? ('1' as const) : undefined,
+        lang: normalizeLanguage(i18n.language),
+      };
+      await backgroundExport.run(
+        () => api(jobsRoutes.startUserExport, { query }),
+        () => downloadXlsx('/user/export', query, `${t(`users.kinds.${type}`)}.xlsx`),
       );
     } catch (error) {
       if (!isHandledGlobally(error)) message.error(errorMessage(t, error));
@@ -175,6 +192,9 @@ function PeoplePage({ type, archived: archivedRoute }: { type: UserType; archive
           <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportList}>
             {t('users.list.export')}
           </Button>
+          {type === 'student' && !archived && (
+            <StudentListSms selected={selected} query={queryOf(type, state.filters)} total={pagination?.total} />
+          )}
           {!archived && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormTarget({ mode: 'create' })}>
               {t(`users.actions.add.${type}`)}
@@ -260,6 +280,7 @@ function PeoplePage({ type, archived: archivedRoute }: { type: UserType; archive
         {formTarget && <PersonFormModal kind={kind} target={formTarget} onClose={() => setFormTarget(null)} />}
         {type === 'student' && importOpen && <ImportDialog open onClose={() => setImportOpen(false)} />}
       </Suspense>
+      {backgroundExport.modal}
     </Flex>
   );
 }

@@ -32,6 +32,9 @@ import { ApiError } from '../../shared/api/api-error';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { roleIdsOf } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
+import { RelatedReminders } from '../reminders/related-reminders';
+import { SmsHistoryTab } from '../sms/sms-history-tab';
+import { WriteSmsButton } from '../sms/write-sms-button';
 import { initialsOf, PEOPLE_KINDS, phoneText, roleIdsOfPerson } from './people-kinds';
 import { TagList } from './person-badges';
 import { PersonFormModal } from './person-form-modal';
@@ -149,6 +152,9 @@ function Profile({ type, person, back }: { type: UserType; person: UserProfile; 
           {t('users.actions.tags')}
         </Button>
       )}
+      {isStudent && (
+        <WriteSmsButton audience={{ kind: 'students', student_ids: [person.id] }} audienceLabel={person.name} />
+      )}
       <Popconfirm
         title={t('users.list.archiveQuestion', { count: 1, name: person.name })}
         description={t(`users.list.archiveWarning.${type}`)}
@@ -217,6 +223,20 @@ function Profile({ type, person, back }: { type: UserType; person: UserProfile; 
             { key: 'contacts', label: t('users.profile.tabs.contacts'), children: <ContactsTab person={person} /> },
             { key: 'notes', label: t('users.profile.tabs.notes'), children: <NotesTab person={person} /> },
             { key: 'history', label: t('users.profile.tabs.history'), children: <HistoryTab person={person} /> },
+            ...(isStudent
+              ? [
+                  {
+                    key: 'sms',
+                    label: t('sms.history.tab'),
+                    children: <SmsHistoryTab userId={person.id} userName={person.name} />,
+                  },
+                  {
+                    key: 'tasks',
+                    label: t('reminders.title'),
+                    children: <RelatedReminders kind="student" subject={{ id: person.id, name: person.name }} />,
+                  },
+                ]
+              : []),
           ]}
         />
       </Card>

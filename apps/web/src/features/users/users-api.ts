@@ -2,7 +2,7 @@ import type {
   CourseListItem,
   Group,
   HistoryItem,
-  ImportResult,
+  JobStarted,
   StudentFinanceFilter,
   Tag,
   UserComment,
@@ -211,6 +211,6 @@ export async function downloadXlsx(path: string, query: Record<string, string | 
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** POST user/import?branch_id with the file as multipart (spec §7). */
+/** POST user/import?branch_id with the file as multipart (spec §7): the import job's id (issue 15). */
 export const uploadStudents = (file: File, branchId: number) =>
-  uploadSpreadsheet<ImportResult>('/user/import', file, { branch_id: branchId });
+  uploadSpreadsheet<JobStarted>('/user/import', file, { branch_id: branchId });

@@ -1,7 +1,7 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { IMPORT_MAX_ROWS } from '@crm/contracts';
+import { IMPORT_MAX_ROWS, type JobStarted } from '@crm/contracts';
 import { Alert, App, Button, Flex, Modal, Select, Spin, Typography, Upload } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isHandledGlobally } from '../api/error-message';
 import { useSession } from '../session/use-session';
@@ -21,7 +21,10 @@ export interface SpreadsheetImportDialogProps<Result extends ImportReportResult>
   chooseBranch?: boolean;
   /** GET the sample file in the language shown. */
   downloadSample: (language: string) => Promise<void>;
-  upload: (file: File, branchId: number) => Promise<Result>;
+  /** Sends the file; the import runs as a job (issue 15) whose id this answers. */
+  upload: (file: File, branchId: number) => Promise<JobStarted>;
+  /** Follows the job until it ends (features/jobs `followImport`): its result, or its failure's reason. */
+  follow: (jobId: string, ended: { done: (result: Result) => void; failed: (reason: string) => void }) => ReactNode;
   /** After a file added at least one row: refresh what shows the rows. */
   onImported: (result: Result) => unknown;
   reportWords: ImportReportWords;
@@ -29,7 +32,7 @@ export interface SpreadsheetImportDialogProps<Result extends ImportReportResult>
 
 /**
  * Spec §2 "Excel import with sample file", §5 xls or xlsx, up to 10,000 rows (the students and the leads
- * imports): the sample, the upload, and the answer row by row. The common words are the students
+ * imports): the sample, the upload, the import job's progress (issue 15), and the answer row by row. The common words are the students
  * import's (`users.import.*`), the first import of the app.
  */
 export function SpreadsheetImportDialog<Result extends ImportReportResult>({
@@ -41,6 +44,7 @@ export function SpreadsheetImportDialog<Result extends ImportReportResult>({
   chooseBranch = false,
   downloadSample,
   upload,
+  follow,
   onImported,
   reportWords,
 }: SpreadsheetImportDialogProps<Result>) {
@@ -51,10 +55,12 @@ export function SpreadsheetImportDialog<Result extends ImportReportResult>({
   // Without the choice the rows go to the caller's branch as it is now (a board's header may change it).
   const branchId = chooseBranch ? chosenBranch : firstBranch;
   const [busy, setBusy] = useState(false);
+  const [jobId, setJobId] = useState<string | null>(null);
   const [result, setResult] = useState<Result | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   const close = () => {
+    setJobId(null);
     setResult(null);
     setProblem(null);
     onClose();
@@ -66,14 +72,22 @@ export function SpreadsheetImportDialog<Result extends ImportReportResult>({
     if (branchId === null) return setProblem(t('validation.required'));
     setBusy(true);
     try {
-      const answer = await upload(file, branchId);
-      setResult(answer);
-      if (answer.imported) await onImported(answer);
+      setJobId((await upload(file, branchId)).job_id);
     } catch (error) {
       if (!isHandledGlobally(error)) setProblem(errorMessage(t, error));
     } finally {
       setBusy(false);
     }
+  };
+
+  // The full bar stays above the answer; another file starts afresh.
+  const imported = (answer: Result) => {
+    setResult(answer);
+    if (answer.imported) void onImported(answer);
+  };
+  const failed = (reason: string) => {
+    setJobId(null);
+    setProblem(reason);
   };
 
   const sample = async () => {
@@ -91,16 +105,29 @@ export function SpreadsheetImportDialog<Result extends ImportReportResult>({
       onCancel={close}
       footer={
         <Button type="primary" onClick={close}>
-          {t(result ? 'users.import.done' : 'common.cancel')}
+          {/* Closing does not stop a running import: it goes on, in the background work of the settings. */}
+          {t(result ? 'users.import.done' : jobId ? 'jobs.close' : 'common.cancel')}
         </Button>
       }
       width={720}
       destroyOnHidden
     >
-      {result ? (
+      {jobId ? (
         <Flex vertical gap={12}>
-          <ImportRowReport result={result} country={company?.datas.country ?? 'uz'} words={reportWords} />
-          <Button onClick={() => setResult(null)}>{t('users.import.another')}</Button>
+          {follow(jobId, { done: imported, failed })}
+          {result && (
+            <>
+              <ImportRowReport result={result} country={company?.datas.country ?? 'uz'} words={reportWords} />
+              <Button
+                onClick={() => {
+                  setJobId(null);
+                  setResult(null);
+                }}
+              >
+                {t('users.import.another')}
+              </Button>
+            </>
+          )}
         </Flex>
       ) : (
         <Flex vertical gap={12}>
