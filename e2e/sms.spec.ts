@@ -40,7 +40,9 @@ test('an administrator writes an SMS to a group with a template and sees it deli
 
   await dialog.getByRole('button', { name: msg('en', 'sms.composer.preview') }).click();
   await expect(dialog.getByText(msg('en', 'sms.preview.messages'))).toBeVisible();
-  await expect(dialog.getByText(marker).first()).toBeVisible();
+  // A rendered example: the student's name in place of {student_name} (the hidden text field keeps the braces).
+  const example = dialog.getByText(new RegExp(`^[^{]+, ${marker}: dars 15:00 da\\.$`)).filter({ visible: true });
+  await expect(example.first()).toBeVisible();
   const send = dialog.getByRole('button', { name: /^Send \(\d+\)$/ });
   const count = Number((await send.textContent())?.match(/\d+/)?.[0]);
   expect(count).toBeGreaterThan(0);
