@@ -82,18 +82,7 @@ export class JobQueue {
     boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
     await boss.start();
     await this.refuseUnknownNames(boss);
-    for (const job of JOB_DEFINITIONS) {
-      const queue = {
-        name: job.name,
-        retryLimit: job.retryLimit,
-        retryDelay: this.options.retryDelaySeconds ?? job.retryDelaySeconds,
-        retryBackoff: this.options.retryDelaySeconds === undefined && job.retryBackoff,
-        expireInSeconds: job.expireInSeconds,
-      };
-      if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, queue);
-      else await boss.createQueue(job.name, queue);
-      if (job.cron) await boss.schedule(job.name, job.cron, {});
-    }
+    for (const job of JOB_DEFINITIONS) await this.prepareQueue(boss, job);
     this.boss = boss;
     for (const { job } of this.handlers.values()) {
       const workerId = await boss.work(
@@ -102,6 +91,31 @@ export class JobQueue {
         (jobs) => this.run(job, jobs),
       );
       this.workers.set(job.name, workerId);
+    }
+  }
+
+  /**
+   * Creates (or updates) a job's queue and its schedule. Servers starting together race here: pg-boss's
+   * queue creation takes locks in an order that two processes can deadlock on (seen on PostgreSQL with two
+   * servers), and one may insert the queue the other just made. Both are harmless to repeat: try again.
+   */
+  private async prepareQueue(boss: PgBoss, job: JobDefinition, attempt = 1): Promise<void> {
+    const queue = {
+      name: job.name,
+      retryLimit: job.retryLimit,
+      retryDelay: this.options.retryDelaySeconds ?? job.retryDelaySeconds,
+      retryBackoff: this.options.retryDelaySeconds === undefined && job.retryBackoff,
+      expireInSeconds: job.expireInSeconds,
+    };
+    try {
+      if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, queue);
+      else await boss.createQueue(job.name, queue);
+      if (job.cron) await boss.schedule(job.name, job.cron, {});
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= 5 || (code !== '40P01' && code !== '23505')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+      await this.prepareQueue(boss, job, attempt + 1);
     }
   }
 
