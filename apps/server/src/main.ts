@@ -5,6 +5,7 @@ import { Role } from '@crm/contracts';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { dispatchBilling } from './modules/billing/scheduler.js';
 import { DEMO_COMPANIES, seedDemo } from './seed/demo.js';
 import { DEMO_PASSWORD, demoPhone } from './seed/factories.js';
 
@@ -33,6 +34,8 @@ async function main() {
   // It refuses to start while a job has no handler.
   await app.ready();
   await app.jobs.start();
+  // As the old in-process scheduler did: today's billing is queued at start, not only at the next 5-minute tick.
+  await dispatchBilling(app);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

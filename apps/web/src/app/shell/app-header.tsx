@@ -47,8 +47,7 @@ export function AppHeader({ user, role, company, viewport, menuCollapsed, onMenu
       )}
       <Flex align="center" gap={mobile ? 0 : 8} style={{ marginInlineStart: 'auto', minWidth: 0 }}>
         <RemindersBadge />
-        {/* On a phone the bell takes the timetable button's place: the timetable is in the menu. */}
-        {!mobile && <TimetableButton />}
+        <TimetableButton />
         <BranchSwitcher width={mobile ? 110 : 200} />
         <LanguageSwitcher />
         <ThemeSwitcher />

@@ -1,6 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
 import { App, Badge, Button, Tooltip } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { dueNoticeKey, useMarkNotified, useReminderCounts } from './reminders-api';
@@ -10,6 +10,16 @@ import { dueNoticeKey, useMarkNotified, useReminderCounts } from './reminders-ap
  * when one of them falls due while the app is open. The server remembers what it told (notified_at), so a
  * notice comes once, not in every tab or after every reload. Nothing is drawn for a user without reminders.
  */
+/**
+ * Below this width the header's buttons already take all its room (at 390 px six pixels are left): the bell
+ * is not drawn there — the menu leads to the tasks, and the notices still come.
+ */
+const NARROW = window.matchMedia('(max-width: 419px)');
+const subscribeNarrow = (onChange: () => void) => {
+  NARROW.addEventListener('change', onChange);
+  return () => NARROW.removeEventListener('change', onChange);
+};
+
 export function RemindersBadge() {
   const { t } = useTranslation();
   const { notification } = App.useApp();
@@ -52,7 +62,8 @@ export function RemindersBadge() {
     markNotified.mutate(fresh.map((task) => task.id));
   }, [due, notification, t, navigate, markNotified.mutate]);
 
-  if (!counts.data?.available) return null;
+  const narrow = useSyncExternalStore(subscribeNarrow, () => NARROW.matches);
+  if (!counts.data?.available || narrow) return null;
   const count = counts.data.today + counts.data.overdue;
   const label = t('reminders.badge.label', { count });
   return (
