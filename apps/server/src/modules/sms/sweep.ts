@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SmsProviderUnavailableError } from '../../adapters/sms/sms-provider.js';
 import { selectRows } from '../../db/client.js';
+import { smsAccounts } from '../../db/schema/index.js';
 import { activeCompanies } from '../../platform/jobs/companies.js';
 import { BACKGROUND_STATEMENT_TIMEOUT_MS, inCompany } from '../../platform/tenancy.js';
-import { smsAccountOf } from './account.js';
 import { queueDelivery } from './auto-run.js';
 import { applyStates } from './delivery.js';
 import { senderFor } from './providers.js';
@@ -47,7 +47,8 @@ export async function sweepSms(app: FastifyInstance, only?: readonly number[]) {
         return {
           left: left.map((r) => r.id),
           open: open.map((r) => r.pid),
-          account: await smsAccountOf(tx, company.id),
+          // Read, not made: a company that never sent an SMS has no account and nothing to sweep.
+          account: (await tx.select().from(smsAccounts).where(eq(smsAccounts.companyId, company.id)))[0] ?? null,
         };
       },
       { timeoutMs: BACKGROUND_STATEMENT_TIMEOUT_MS },
@@ -57,7 +58,7 @@ export async function sweepSms(app: FastifyInstance, only?: readonly number[]) {
       await queueDelivery(app, company.id, work.left);
       requeued += work.left.length;
     }
-    if (!work.open.length) continue;
+    if (!work.open.length || !work.account) continue;
     let sender: ReturnType<typeof senderFor>;
     try {
       sender = senderFor(app, work.account);
