@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { reporters } from '../../vitest.shared.js';
+import { reporters, workers } from '../../vitest.shared.js';
 
 export default defineConfig({
   test: {
@@ -7,6 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    ...workers(),
     ...reporters('server'),
   },
 });

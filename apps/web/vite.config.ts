@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { reporters } from '../../vitest.shared';
+import { reporters, workers } from '../../vitest.shared';
 
 export default defineConfig({
   plugins: [react()],
@@ -40,6 +40,7 @@ export default defineConfig({
     // neighbours (vmstat's "st"): a form round trip of 4 s on a quiet machine has taken 31 s in CI. The limit
     // catches a hanging test, not a slow one.
     testTimeout: 90_000,
+    ...workers(),
     ...reporters('web'),
   },
 });

@@ -3,6 +3,7 @@ import { lessonsPerMonthSchema, studentPaymentModeSchema } from './billing.js';
 import { COUNTRIES, countryRules } from './countries.js';
 import { zonedDateTime } from './dates.js';
 import { LANGUAGES, THEMES } from './locale.js';
+import { onboardingStoredSchema } from './onboarding.js';
 
 export const COMPANY_TYPES = ['training_center', 'kindergarten'] as const;
 export type CompanyType = (typeof COMPANY_TYPES)[number];
@@ -55,6 +56,8 @@ export const companyDatasSchema = z.object({
    * that no longer reads is treated as "not connected" rather than failing every read of the company.
    */
   workly: worklyStoredCredentialsSchema.nullable().default(null).catch(null),
+  /** The onboarding wizard's progress (onboarding.ts); `onboarded` says whether it is over. */
+  onboarding: onboardingStoredSchema.default({ steps: {}, created: {} }).catch({ steps: {}, created: {} }),
 });
 export type CompanyDatas = z.infer<typeof companyDatasSchema>;
 
@@ -112,12 +115,34 @@ export function canonicalTimeZone(name: string): string | null {
 
 export const TIME_ZONE_MAX = 64;
 
+const HOUR_MINUTE = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const hourMinuteSchema = z.string().regex(HOUR_MINUTE);
+
 /**
- * PUT /company/{id}/datas: the teacher and timetable switches of the settings page
- * (spec §2 settings, §5, §8, §9). Only what is given changes; other keys of datas stay.
+ * PUT /company/{id}/datas: the settings page (spec §2 settings, §3 Company, §5, §8, §9). Only what is given
+ * changes; other keys of datas stay. Logo and backgrounds are uploaded on their own calls (company-routes.ts).
  */
 export const companySettingsUpdateSchema = z
   .object({
+    name: z.string().trim().min(2).max(100).optional(),
+    phone: z.string().trim().max(20).nullable().optional(),
+    about: z.string().trim().max(2000).nullable().optional(),
+    /** Spec §3 "lead about": shown above the public lead form. */
+    lead_about: z.string().trim().max(2000).nullable().optional(),
+    theme_color: z.enum(THEMES as [string, ...string[]]).optional(),
+    /** Used on the public pages (lead form, landing pages); digits only, as Facebook gives it. */
+    facebook_pixel: z
+      .string()
+      .trim()
+      .regex(/^\d{5,20}$/)
+      .nullable()
+      .optional(),
+    start_of_working_day: hourMinuteSchema.optional(),
+    end_of_working_day: hourMinuteSchema.optional(),
+    locale: z.enum(LANGUAGES).optional(),
+    company_type: z.enum(COMPANY_TYPES).optional(),
+    /** Kept pictures of the log-in page, in order: only ones uploaded before (removing or reordering). */
+    backgrounds: z.array(z.string().max(300)).max(5).optional(),
     teacher_attendance_only_during_lesson: z.boolean().optional(),
     lesson_start_time_step_five_minutes: z.boolean().optional(),
     /** An IANA time zone; null: the country's. Checked by canonicalTimeZone on the server. */
@@ -126,11 +151,49 @@ export const companySettingsUpdateSchema = z
     student_payment_mode: studentPaymentModeSchema.optional(),
     lessons_per_month_status: lessonsPerMonthSchema.optional(),
   })
-  .strict();
+  .strict()
+  .refine((v) => !v.start_of_working_day || !v.end_of_working_day || v.start_of_working_day < v.end_of_working_day, {
+    path: ['end_of_working_day'],
+    message: 'end_before_start',
+  });
 export type CompanySettingsUpdate = z.infer<typeof companySettingsUpdateSchema>;
 
-export const branchSchema = z.object({ id: z.number().int(), name: z.string(), address: z.string().nullable() });
+export const branchSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable().optional(),
+  start_of_working_day: z.string().nullable().optional(),
+  end_of_working_day: z.string().nullable().optional(),
+  landmark: z.string().nullable().optional(),
+  /** Set on archived branches (GET /branch/all only; GET /branch lists working ones). */
+  archived_at: z.string().nullable().optional(),
+});
 export type Branch = z.infer<typeof branchSchema>;
+
+/**
+ * GET /company/byid/{id}: everything the settings page edits (spec §3 Company), with what the caller may do.
+ * Integration credentials are never answered; their own cards say whether they are connected.
+ */
+export const companySettingsSchema = companyPublicSchema.extend({
+  about: z.string().nullable(),
+  lead_about: z.string().nullable(),
+  backgrounds: z.array(z.string()),
+  facebook_pixel: z.string().nullable(),
+  telegram_report_id: z.string().nullable(),
+  licence_ends_on: z.string().nullable(),
+  policies: z.object({ can_edit: z.boolean() }),
+});
+export type CompanySettings = z.infer<typeof companySettingsSchema>;
+
+/** Pictures a centre may upload (logo, backgrounds): kinds and largest size before resizing. */
+export const COMPANY_IMAGE = {
+  types: ['image/png', 'image/jpeg', 'image/webp'] as const,
+  maxBytes: 5 * 1024 * 1024,
+  /** Resized on the server to fit these boxes (the logo square, a background wide). */
+  logoPixels: 512,
+  backgroundPixels: 1920,
+} as const;
 
 /** The company's IANA time zone: its own setting, else its country's. */
 export const companyTimeZone = (datas: { time_zone?: string | null; country: string }): string =>

@@ -9,6 +9,7 @@ import {
   words,
 } from './history-sentence-kit.js';
 import { catalogSentences } from './history-sentences-catalog.js';
+import { companySentences } from './history-sentences-company.js';
 import { groupSentences } from './history-sentences-groups.js';
 import { messageSentences } from './history-sentences-messages.js';
 import { moneySentences } from './history-sentences-money.js';
@@ -39,6 +40,7 @@ export const HISTORY_SENTENCES: Record<HistoryEventName, EventSentence> = {
   ...settingsSentences,
   ...messageSentences,
   ...reminderSentences,
+  ...companySentences,
 };
 
 /** Who did it when nobody of the staff did (a visitor's form); Russian "Система" is feminine. */

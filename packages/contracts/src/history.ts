@@ -72,6 +72,15 @@ export const HistoryEvent = {
   reminderEdited: 66,
   reminderDeleted: 67,
   reminderStatusChanged: 68,
+  companySignedUp: 69,
+  onboardingStepRecorded: 70,
+  onboardingFinished: 71,
+  passwordReset: 72,
+  branchCreated: 73,
+  branchEdited: 74,
+  branchArchived: 75,
+  branchRestored: 76,
+  companyPictureChanged: 77,
 } as const;
 
 export type HistoryEventName = keyof typeof HistoryEvent;

@@ -22,7 +22,11 @@ export const companies = pgTable(
     subdomain: text('subdomain').notNull().unique(),
     phone: text('phone'),
     about: text('about'),
+    /** Spec §3 "lead about": the text above the public lead form. */
+    leadAbout: text('lead_about'),
     logo: text('logo'),
+    /** Spec §3 backgrounds: pictures (file URLs) behind the log-in and public pages. */
+    backgrounds: jsonb('backgrounds').notNull().default([]),
     datas: jsonb('datas').notNull().default({}),
     startOfWorkingDay: text('start_of_working_day').notNull().default('09:00'),
     endOfWorkingDay: text('end_of_working_day').notNull().default('18:00'),
@@ -51,6 +55,14 @@ export const branches = pgTable(
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
     address: text('address'),
+    phone: text('phone'),
+    /** Working hours; null: the company's. */
+    startOfWorkingDay: text('start_of_working_day'),
+    endOfWorkingDay: text('end_of_working_day'),
+    /** How to find the branch ("opposite the metro"), for SMS texts ({landmark}). */
+    landmark: text('landmark'),
+    /** Archived branches keep their history; nobody works in them any more (docs/decisions/0023). */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.id] }), index().on(t.companyId), tenantIsolation(t)],

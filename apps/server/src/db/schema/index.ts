@@ -16,3 +16,4 @@ export * from './salaries.js';
 export * from './tenant.js';
 export * from './users.js';
 export * from './workly.js';
+export * from './platform.js';

@@ -5,6 +5,7 @@ import {
   date,
   foreignKey,
   index,
+  integer,
   pgTable,
   primaryKey,
   smallint,
@@ -124,6 +125,28 @@ export const loginFailures = pgTable(
     index().on(t.companyId, t.ip, t.at),
     tenantIsolation(t),
   ],
+);
+
+/**
+ * Password recovery codes (issue 16): one row per code sent to a phone of the company; the code as a hash.
+ * Rows stay after use: they count the resends of a phone.
+ */
+export const passwordResetCodes = pgTable(
+  'password_reset_codes',
+  {
+    companyId: bigint('company_id', { mode: 'number' })
+      .notNull()
+      .references(() => companies.id),
+    id: uuid('id').notNull(),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ip: text('ip'),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index().on(t.companyId, t.phone, t.sentAt), tenantIsolation(t)],
 );
 
 /** Notes on a user's profile (spec §7 /userComments). */

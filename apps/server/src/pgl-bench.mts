@@ -1,0 +1,17 @@
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+let t = Date.now();
+const c = new PGlite({ extensions: { pg_trgm, btree_gin } });
+await c.waitReady;
+console.log('open', Date.now() - t); t = Date.now();
+await migrate(drizzle(c) as never, { migrationsFolder: 'src/db/migrations' });
+console.log('migrate', Date.now() - t); t = Date.now();
+const blob = await c.dumpDataDir('none');
+console.log('dump', Date.now() - t, blob.size); t = Date.now();
+const c2 = new PGlite({ loadDataDir: blob, extensions: { pg_trgm, btree_gin } });
+await c2.waitReady;
+console.log('load', Date.now() - t); t = Date.now();
+console.log((await c2.query('select count(*) from drizzle.__drizzle_migrations')).rows);
