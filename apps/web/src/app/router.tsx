@@ -1,6 +1,8 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
+import { authGuestRoutes } from '../features/auth/guest-routes';
 import { leadFormRoute } from '../features/lead-form/lead-form-route';
+import { onboardingElement } from '../features/onboarding/onboarding-route';
 import { RouteErrorPage } from '../features/system/route-error-page';
 import { getSession } from '../shared/session/session-store';
 import { PageSpinner } from '../shared/ui/page-spinner';
@@ -50,6 +52,7 @@ const routes: RouteObject[] = [
           </GuestOnly>
         ),
       },
+      ...authGuestRoutes,
       { path: '/error', element: <UnknownCompanyPage /> },
       leadFormRoute,
       { path: '/no-access', element: <NoAccessPage /> },
@@ -60,7 +63,7 @@ const routes: RouteObject[] = [
             element: <AppShell />,
             children: [
               { index: true, element: <Navigate to="/dashboard" replace /> },
-              { path: ONBOARDING_PATH, element: <ComingSoonPage /> },
+              { path: ONBOARDING_PATH, element: onboardingElement },
               // Menu paths: the feature's page where one is built, else "coming soon".
               ...navRoutes().map(({ path, area }) => ({
                 path,
