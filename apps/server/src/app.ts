@@ -33,7 +33,9 @@ import leadExtrasModule from './modules/leads/extra-routes.js';
 import leadsModule from './modules/leads/routes.js';
 import dayLessonsModule from './modules/lessons/day-routes.js';
 import lessonsModule from './modules/lessons/routes.js';
+import onboardingModule from './modules/onboarding/routes.js';
 import performanceModule from './modules/performance/routes.js';
+import registrationModule from './modules/registration/routes.js';
 import remindersModule from './modules/reminders/routes.js';
 import reportsModule from './modules/reports/routes.js';
 import roomsModule from './modules/rooms/routes.js';
@@ -99,6 +101,8 @@ declare module 'fastify' {
 /** The modules of the API, one line each; each registers its own routes. */
 const API_MODULES = [
   authModule,
+  registrationModule,
+  onboardingModule,
   companyModule,
   roomsModule,
   coursesModule,

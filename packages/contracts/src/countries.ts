@@ -1,3 +1,5 @@
+import type { Language } from './locale.js';
+
 /** Spec §9: countries, currencies and phone prefixes; §5: phone masks. */
 export const COUNTRIES = ['uz', 'tj', 'kz', 'id', 'kg', 'pt', 'ru'] as const;
 export type Country = (typeof COUNTRIES)[number];
@@ -13,21 +15,72 @@ interface CountryRules {
   phoneDigits: number;
   /** The IANA time zone a company of the country keeps its lesson times in, unless it names its own. */
   timeZone: string;
+  /** The interface language a new centre of the country starts with (spec §1: tj and the neighbours read ru). */
+  language: Language;
 }
 
 const UZ_MASK = '## ### ## ##';
 
 export const COUNTRY_RULES: Record<Country, CountryRules> = {
-  uz: { currency: 'UZS', phonePrefix: '+998', phoneMask: UZ_MASK, phoneDigits: 9, timeZone: 'Asia/Tashkent' },
-  tj: { currency: 'TJS', phonePrefix: '+992', phoneMask: UZ_MASK, phoneDigits: 9, timeZone: 'Asia/Dushanbe' },
-  kz: { currency: 'KZT', phonePrefix: '+7', phoneMask: '### ### ## ##', phoneDigits: 10, timeZone: 'Asia/Almaty' },
+  uz: {
+    currency: 'UZS',
+    phonePrefix: '+998',
+    phoneMask: UZ_MASK,
+    phoneDigits: 9,
+    timeZone: 'Asia/Tashkent',
+    language: 'uz',
+  },
+  tj: {
+    currency: 'TJS',
+    phonePrefix: '+992',
+    phoneMask: UZ_MASK,
+    phoneDigits: 9,
+    timeZone: 'Asia/Dushanbe',
+    language: 'ru',
+  },
+  kz: {
+    currency: 'KZT',
+    phonePrefix: '+7',
+    phoneMask: '### ### ## ##',
+    phoneDigits: 10,
+    timeZone: 'Asia/Almaty',
+    language: 'ru',
+  },
   // Spec §5 says 14 digits for id but its mask holds 12: 14 is the masked string
   // with its two spaces, so the count follows the mask (docs/decisions/0004).
-  id: { currency: 'IDR', phonePrefix: '+62', phoneMask: '#### #### ####', phoneDigits: 12, timeZone: 'Asia/Jakarta' },
+  id: {
+    currency: 'IDR',
+    phonePrefix: '+62',
+    phoneMask: '#### #### ####',
+    phoneDigits: 12,
+    timeZone: 'Asia/Jakarta',
+    language: 'id',
+  },
   // Spec §5: the kg mask has ten places but the count is 9 (a Kyrgyz national number has 9).
-  kg: { currency: 'KGS', phonePrefix: '+996', phoneMask: '### ### ## ##', phoneDigits: 9, timeZone: 'Asia/Bishkek' },
-  pt: { currency: 'EUR', phonePrefix: '+351', phoneMask: '## ### ## ##', phoneDigits: 9, timeZone: 'Europe/Lisbon' },
-  ru: { currency: 'RUB', phonePrefix: null, phoneMask: UZ_MASK, phoneDigits: 9, timeZone: 'Europe/Moscow' },
+  kg: {
+    currency: 'KGS',
+    phonePrefix: '+996',
+    phoneMask: '### ### ## ##',
+    phoneDigits: 9,
+    timeZone: 'Asia/Bishkek',
+    language: 'ru',
+  },
+  pt: {
+    currency: 'EUR',
+    phonePrefix: '+351',
+    phoneMask: '## ### ## ##',
+    phoneDigits: 9,
+    timeZone: 'Europe/Lisbon',
+    language: 'en',
+  },
+  ru: {
+    currency: 'RUB',
+    phonePrefix: null,
+    phoneMask: UZ_MASK,
+    phoneDigits: 9,
+    timeZone: 'Europe/Moscow',
+    language: 'ru',
+  },
 };
 
 export const isCountry = (value: unknown): value is Country =>

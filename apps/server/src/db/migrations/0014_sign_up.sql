@@ -66,6 +66,9 @@ CREATE TABLE "sign_up_requests" (
 	"expires_at" timestamp with time zone NOT NULL,
 	"completed_at" timestamp with time zone,
 	"created_company_id" bigint,
+	"handoff_hash" text,
+	"handoff_expires_at" timestamp with time zone,
+	"handoff_used_at" timestamp with time zone,
 	"ip" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

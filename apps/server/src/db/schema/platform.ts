@@ -29,6 +29,13 @@ export const signUpRequests = pgTable(
     /** Set when the code was accepted and the company made; a used code never works again. */
     completedAt: timestamp('completed_at', { withTimezone: true }),
     companyId: bigint('created_company_id', { mode: 'number' }),
+    /**
+     * The browser signs up on one host and works on the centre's: a one-time secret (as a hash), good for two
+     * minutes, that the centre's host exchanges for the owner's first session (POST /auth/handoff).
+     */
+    handoffHash: text('handoff_hash'),
+    handoffExpiresAt: timestamp('handoff_expires_at', { withTimezone: true }),
+    handoffUsedAt: timestamp('handoff_used_at', { withTimezone: true }),
     ip: text('ip').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

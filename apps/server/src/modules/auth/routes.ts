@@ -1,8 +1,9 @@
-import { authRoutes, loginRequestSchema, loginResponseSchema, meSchema, okSchema } from '@crm/contracts';
+import { authRoutes, loginRequestSchema, loginResponseSchema, meSchema, okSchema, signUpRoutes } from '@crm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerRoute } from '../../platform/route-table.js';
 import { loadMe } from './me.js';
+import { forgotPassword, resetPassword } from './recovery.js';
 import { changeOwnPassword, login, logout } from './service.js';
 
 /** Spec §7 "Auth and company": POST /auth/login, /auth/me, /auth/logout; PUT /auth/password (issue 13). */
@@ -40,6 +41,15 @@ export default async function authModule(fastify: FastifyInstance) {
 
   registerRoute(app, authRoutes.changeOwnPassword, async (req, { body }) => {
     await changeOwnPassword(req, body);
+    return { ok: true as const };
+  });
+
+  // Issue 16: password recovery by a code sent to the phone, on the company's host.
+  registerRoute(app, signUpRoutes.forgotPassword, (req, { body }) =>
+    forgotPassword(app, { subdomain: req.hostSubdomain ?? null, phone: body.phone, ip: req.ip }, app.clock()),
+  );
+  registerRoute(app, signUpRoutes.resetPassword, async (req, { body }) => {
+    await resetPassword(app, { ...body, subdomain: req.hostSubdomain ?? null }, app.clock());
     return { ok: true as const };
   });
 }

@@ -1,22 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import { isRoleId, type LoginResponse, normalizePhone, type PasswordChange, type RoleId } from '@crm/contracts';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
-import { sessions, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, FieldRefusal } from '../../platform/errors.js';
 import { recordHistory } from '../../platform/history.js';
 import { burnPasswordCheck, verifyPassword } from '../../platform/passwords.js';
-import { loadActor } from '../../platform/session.js';
 import { endSessions } from '../../platform/session-ends.js';
 import { inCompany } from '../../platform/tenancy.js';
-import { SESSION_DAYS, type TokenService } from '../../platform/tokens.js';
+import type { TokenService } from '../../platform/tokens.js';
 import { findCompanyBySubdomain } from '../company/service.js';
 import { readOwnCredentials, setOwnPassword } from '../users/own-password.js';
 import { hashIfGiven } from '../users/service.js';
 import { claimLoginAttempt, forgiveAttempts } from './login-throttle.js';
-import { loadMe } from './me.js';
+import { startSession } from './session-start.js';
 
 export { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_LIMIT_PER_IP, LOGIN_WINDOW_SECONDS } from './login-throttle.js';
 
@@ -62,30 +60,15 @@ export async function login(db: Db, tokens: TokenService, input: LoginInput): Pr
   const user = await firstMatching(candidates, input.password);
   if (!user) throw new AppError(401, 'wrong_credentials');
 
-  const sessionId = randomUUID();
-  const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
   const roles = user.roles.filter(isRoleId) as RoleId[];
-  const me = await inCompany(db, company.id, async (tx) => {
-    await forgiveAttempts(tx, company.id, phone, input.ip);
-    await tx.insert(sessions).values({
-      companyId: company.id,
-      id: sessionId,
-      userId: user.id,
-      expiresAt,
-      ip: input.ip,
-      userAgent: input.userAgent?.slice(0, 300),
-    });
-    const actor = await loadActor(tx, { userId: user.id, companyId: company.id, sessionId, roles });
-    await recordHistory(tx, actor, {
-      event: 'userLoggedIn',
-      entity: 'user',
-      entityId: user.id,
-      data: { ip: input.ip },
-    });
-    return loadMe(tx, actor);
+  return startSession(db, tokens, {
+    companyId: company.id,
+    userId: user.id,
+    roles,
+    ip: input.ip,
+    userAgent: input.userAgent,
+    before: (tx) => forgiveAttempts(tx, company.id, phone, input.ip),
   });
-  const accessToken = await tokens.sign({ userId: user.id, companyId: company.id, sessionId, roles }, expiresAt);
-  return { access_token: accessToken, token_type: 'Bearer', expires_at: expiresAt.toISOString(), user: me };
 }
 
 async function firstMatching<T extends { passwordHash: string | null }>(candidates: T[], password: string) {

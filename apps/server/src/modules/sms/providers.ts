@@ -56,7 +56,15 @@ export function senderFor(app: FastifyInstance, account: SmsAccount): CompanySen
       sender: account.sender,
     };
   }
-  const shared = config.sms;
+  return sharedSender(app, account.sender);
+}
+
+/**
+ * The platform's shared operator (config), carrying `sender` or the platform's own name: the sender of every
+ * company without its own operator, and of the service's own messages (sign-up and recovery codes).
+ */
+export function sharedSender(app: FastifyInstance, sender: string | null = null): CompanySender {
+  const shared = app.messaging.sms;
   if (shared.provider === 'log') return { provider: new LogSmsProvider(app.log), name: 'log', sender: shared.sender };
   const credentials =
     shared.provider === 'eskiz'
@@ -65,6 +73,6 @@ export function senderFor(app: FastifyInstance, account: SmsAccount): CompanySen
   return {
     provider: createSmsProvider(shared.provider, credentials, shared.baseUrl),
     name: shared.provider,
-    sender: account.sender ?? shared.sender,
+    sender: sender ?? shared.sender,
   };
 }
