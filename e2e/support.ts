@@ -134,3 +134,23 @@ export function demoCompanyDay(offsetDays = 0): string {
 
 /** A `YYYY-MM-DD` day as the date pickers take and show it: 05.09.2026. */
 export const pickerDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
+
+/** What a phone received from the SMS operator's fake (e2e/eskiz-server.ts), newest last. */
+export async function smsReceivedBy(internationalPhone: string): Promise<{ to: string; text: string }[]> {
+  const port = Number(process.env.E2E_ESKIZ_PORT ?? E2E_PORT + 99) + 1;
+  const res = await fetch(`http://127.0.0.1:${port}/messages?to=${internationalPhone}`);
+  return (await res.json()) as { to: string; text: string }[];
+}
+
+/** The six-digit code of the newest SMS to the phone, waiting for it to arrive. */
+export async function codeSentTo(internationalPhone: string, after = 0): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const received = await smsReceivedBy(internationalPhone);
+      code = received.length > after ? received.at(-1)?.text.match(/\b(\d{6})\b/)?.[1] : undefined;
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code as string;
+}
