@@ -16,6 +16,7 @@ import archiveReasonsModule from './modules/archive-reasons/routes.js';
 import auditModule from './modules/audit/routes.js';
 import authModule from './modules/auth/routes.js';
 import billingModule from './modules/billing/routes.js';
+import branchesModule from './modules/branches/routes.js';
 import companyModule from './modules/company/routes.js';
 import coursesModule from './modules/courses/routes.js';
 import dashboardModule from './modules/dashboard/routes.js';
@@ -104,6 +105,7 @@ const API_MODULES = [
   registrationModule,
   onboardingModule,
   companyModule,
+  branchesModule,
   roomsModule,
   coursesModule,
   holidaysModule,

@@ -1,6 +1,7 @@
 import {
   branchSchema,
   companyPublicSchema,
+  companyRoutes,
   companySettingsUpdateSchema,
   companySharedInfoSchema,
   idParamsSchema,
@@ -9,13 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
-import {
-  assertOwnCompany,
-  findCompanyBySubdomain,
-  findCompanyPublic,
-  listBranches,
-  updateCompanySettings,
-} from './service.js';
+import { registerRoute } from '../../platform/route-table.js';
+import companyPictureRoutes from './picture-routes.js';
+import { assertOwnCompany, findCompanyBySubdomain, findCompanyPublic, listBranches } from './service.js';
+import { getCompanySettings, updateCompanySettings } from './settings.js';
 
 /** Spec §7 "Auth and company" (the company's history log is the history module's). */
 export default async function companyModule(fastify: FastifyInstance) {
@@ -53,8 +51,20 @@ export default async function companyModule(fastify: FastifyInstance) {
       }),
   );
 
+  registerRoute(app, companyRoutes.getCompanySettings, (req, { params }) =>
+    req.tenant((tx, actor) => getCompanySettings(tx, actor, params.id)),
+  );
+
+  registerRoute(app, companyRoutes.getCompanyDatas, (req, { params }) =>
+    req.tenant(async (tx, actor) => {
+      assertOwnCompany(actor, params.id);
+      return (await findCompanyPublic(tx, actor.companyId)).datas;
+    }),
+  );
+
   // Spec §2 settings (general company settings): the settings area, i.e. the branch
-  // director besides owner and CEO (spec §6). Answers the company as GET /company/{id}.
+  // director besides owner and CEO (spec §6). Answers the company as GET /company/{id};
+  // the backgrounds it dropped leave the storage once the change has committed.
   app.put(
     '/company/:id/datas',
     {
@@ -66,7 +76,13 @@ export default async function companyModule(fastify: FastifyInstance) {
         response: { 200: companyPublicSchema },
       },
     },
-    (req) => req.tenant((tx, actor) => updateCompanySettings(tx, actor, req.params.id, req.body)),
+    async (req) => {
+      const { company, released } = await req.tenant((tx, actor) =>
+        updateCompanySettings(tx, actor, req.params.id, req.body),
+      );
+      if (released.length) await app.files.remove(company.id, released);
+      return company;
+    },
   );
 
   app.get(
@@ -77,4 +93,6 @@ export default async function companyModule(fastify: FastifyInstance) {
     },
     (req) => req.tenant(async (tx, actor) => ({ data: await listBranches(tx, actor) })),
   );
+
+  await app.register(companyPictureRoutes);
 }

@@ -2,17 +2,14 @@ import {
   type Branch,
   billingSettingsOf,
   type CompanyPublic,
-  type CompanySettingsUpdate,
   type CompanySharedInfo,
-  canonicalTimeZone,
   companyDatasSchema,
 } from '@crm/contracts';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client.js';
 import { branches, companies } from '../../db/schema/index.js';
 import { type Actor, branchFilterOf } from '../../platform/actor.js';
-import { AppError, notFound } from '../../platform/errors.js';
-import { recordHistory } from '../../platform/history.js';
+import { notFound } from '../../platform/errors.js';
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -70,64 +67,23 @@ export function assertOwnCompany(actor: Actor, companyId: number): void {
 }
 
 /**
- * PUT /company/{id}/datas: the teacher and timetable switches of the settings page.
- * Only the given keys change and every other key of datas is kept (merged in SQL, so
- * a concurrent change of another key is not lost). The history event names what
- * changed, before and after; a save that changes nothing writes none.
+ * GET /branch: the caller's working branches (owner and CEO: all of the company's), the list every screen
+ * chooses from. Archived ones are only in the branch administration (modules/branches).
  */
-export async function updateCompanySettings(
-  tx: Tx,
-  actor: Actor,
-  companyId: number,
-  input: CompanySettingsUpdate,
-): Promise<CompanyPublic> {
-  assertOwnCompany(actor, companyId);
-  const patch: Record<string, unknown> = { ...input };
-  if (input.time_zone) {
-    const zone = canonicalTimeZone(input.time_zone);
-    if (!zone) {
-      throw new AppError(400, 'validation_failed', [
-        { field: 'time_zone', rule: 'time_zone', message: `Unknown time zone ${input.time_zone}` },
-      ]);
-    }
-    patch.time_zone = zone;
-  }
-  const [row] = await tx
-    .select({ datas: companies.datas })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .for('update');
-  if (!row) throw notFound();
-  const before = companyDatasSchema.parse(row.datas ?? {});
-  const changed = Object.keys(patch).filter(
-    (key) => patch[key] !== undefined && patch[key] !== before[key as keyof typeof before],
-  );
-  if (changed.length) {
-    const set = Object.fromEntries(changed.map((key) => [key, patch[key]]));
-    await tx
-      .update(companies)
-      .set({ datas: sql`coalesce(${companies.datas}, '{}'::jsonb) || ${JSON.stringify(set)}::jsonb` })
-      .where(eq(companies.id, companyId));
-    await recordHistory(tx, actor, {
-      event: 'companySettingsChanged',
-      entity: 'company',
-      entityId: companyId,
-      data: {
-        before: Object.fromEntries(changed.map((key) => [key, before[key as keyof typeof before]])),
-        after: set,
-      },
-    });
-  }
-  return findCompanyPublic(tx, companyId);
-}
-
-/** GET /branch: the caller's branches (owner and CEO: all of the company's). */
 export async function listBranches(tx: Tx, actor: Actor): Promise<Branch[]> {
   const scope = branchFilterOf(actor);
-  const filters: SQL[] = [eq(branches.companyId, actor.companyId)];
+  const filters: SQL[] = [eq(branches.companyId, actor.companyId), isNull(branches.archivedAt)];
   if (scope) filters.push(inArray(branches.id, scope.length ? scope : [-1]));
   return tx
-    .select({ id: branches.id, name: branches.name, address: branches.address })
+    .select({
+      id: branches.id,
+      name: branches.name,
+      address: branches.address,
+      phone: branches.phone,
+      start_of_working_day: branches.startOfWorkingDay,
+      end_of_working_day: branches.endOfWorkingDay,
+      landmark: branches.landmark,
+    })
     .from(branches)
     .where(and(...filters))
     .orderBy(asc(branches.id));
