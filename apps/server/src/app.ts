@@ -96,6 +96,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Where SMS and Telegram messages go (config.ts MessagingConfig). */
     messaging: MessagingConfig;
+    /** Companies live at `{subdomain}.{baseDomain}` (config BASE_DOMAIN). */
+    baseDomain: string;
   }
 }
 
@@ -159,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', options.database);
   app.decorate('tokens', new TokenService(options.config.jwtSecret));
   app.decorate('clock', options.clock ?? (() => new Date()));
+  app.decorate('baseDomain', options.config.baseDomain);
   // Workly (time tracking): only a server given its address reaches it, so no test ever calls the real one.
   const worklyApiUrl = options.config.worklyApiUrl;
   app.decorate('workly', worklyApiUrl ? new WorklyConnector({ baseUrl: worklyApiUrl }) : null);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMPANY_TYPES } from './company.js';
 import { COUNTRIES } from './countries.js';
+import { LANGUAGES } from './locale.js';
 import { PASSWORD_MIN } from './users.js';
 
 /** Subdomains the service keeps for itself (its own hosts and names a visitor would take for them). */
@@ -53,6 +54,8 @@ export const verificationCodeSchema = z
 export const subdomainCheckQuerySchema = z.object({ subdomain: z.string().trim().toLowerCase().max(63) });
 export const subdomainCheckSchema = z.object({
   subdomain: z.string(),
+  /** The service's base domain: the centre would be at `{subdomain}.{base_domain}`. */
+  base_domain: z.string(),
   available: z.boolean(),
   problem: z.enum(['malformed', 'reserved', 'taken']).nullable(),
 });
@@ -67,6 +70,8 @@ export const signUpFormSchema = z.object({
   owner_name: z.string().trim().min(2).max(100),
   phone: z.string().trim().min(7).max(20),
   password: z.string().min(PASSWORD_MIN).max(200),
+  /** The interface language the owner signed up in: the centre's language (else its country's). */
+  language: z.enum(LANGUAGES).optional(),
   /** The form's invisible field: people leave it empty, form-filling robots do not. */
   website: z.string().max(200).optional(),
 });
@@ -92,6 +97,8 @@ export const signUpConfirmSchema = z.object({ request_id: z.string().uuid(), cod
 export const signUpDoneSchema = z.object({
   company_id: z.number().int(),
   subdomain: z.string(),
+  /** The centre's host (`nur.crm.example`): the browser adds its own protocol and port. */
+  host: z.string(),
   handoff: z.string(),
   licence_ends_on: z.string(),
 });

@@ -1,5 +1,5 @@
 import { currentBranchOf, currentRoleOf, type Me, ROLE_LABEL, type RoleId } from '@crm/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { branches, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
@@ -17,7 +17,14 @@ export async function loadMe(tx: Tx, actor: Pick<Actor, 'id' | 'companyId' | 'br
     ? await tx
         .select({ id: branches.id, name: branches.name })
         .from(branches)
-        .where(and(eq(branches.companyId, actor.companyId), inArray(branches.id, actor.branchIds)))
+        // An archived branch is nobody's to work in (its history stays readable by its id).
+        .where(
+          and(
+            eq(branches.companyId, actor.companyId),
+            inArray(branches.id, actor.branchIds),
+            isNull(branches.archivedAt),
+          ),
+        )
         .orderBy(asc(branches.id))
     : [];
   const company = await findCompanyPublic(tx, actor.companyId);

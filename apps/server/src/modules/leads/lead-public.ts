@@ -45,7 +45,7 @@ export async function leadFormInfo(db: Db, subdomain: string | null): Promise<Le
     branches: await tx
       .select({ id: branches.id, name: branches.name })
       .from(branches)
-      .where(eq(branches.companyId, company.id))
+      .where(and(eq(branches.companyId, company.id), isNull(branches.archivedAt)))
       .orderBy(asc(branches.id)),
   }));
 }
@@ -134,7 +134,7 @@ async function branchOf(tx: Tx, companyId: number, wanted: number | null): Promi
   const rows = await tx
     .select({ id: branches.id })
     .from(branches)
-    .where(eq(branches.companyId, companyId))
+    .where(and(eq(branches.companyId, companyId), isNull(branches.archivedAt)))
     .orderBy(asc(branches.id));
   const chosen = rows.find((b) => b.id === wanted) ?? rows[0];
   if (!chosen) throw new AppError(404, 'company_not_found');

@@ -69,6 +69,7 @@ export async function confirmSignUp(
       return {
         company_id: made.companyId,
         subdomain: pending.subdomain,
+        host: `${pending.subdomain}.${app.baseDomain}`,
         handoff: `${row.id}.${handoff}`,
         licence_ends_on: made.licenceEndsOn,
       };
@@ -87,7 +88,8 @@ async function createCompany(tx: Tx, pending: PendingSignUp, now: Date, trial: n
   const datas = companyDatasSchema.parse({
     company_type: pending.company_type,
     country: pending.country,
-    locale: COUNTRY_RULES[pending.country].language,
+    // Sign-ups stored before the language was asked carry none: the country's.
+    locale: pending.language ?? COUNTRY_RULES[pending.country].language,
   });
   const licenceEndsOn = addDays(companyDay(datas, now), trial);
   const [company] = await tx

@@ -11,7 +11,7 @@ export default async function registrationModule(app: FastifyInstance) {
   const now = () => app.clock();
 
   registerRoute(app, signUpRoutes.checkSubdomain, (_req, { query }) =>
-    checkSubdomain(app.database.db, query.subdomain),
+    checkSubdomain(app.database.db, query.subdomain, app.baseDomain),
   );
   registerRoute(app, signUpRoutes.startSignUp, (req, { body }) => startSignUp(app, body, req.ip, now()));
   registerRoute(app, signUpRoutes.resendSignUpCode, (_req, { body }) => resendSignUpCode(app, body.request_id, now()));

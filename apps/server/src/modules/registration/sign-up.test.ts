@@ -42,7 +42,12 @@ describe('the live subdomain check', () => {
     expect(await check('admin')).toMatchObject({ available: false, problem: 'reserved' });
     expect(await check('WWW')).toMatchObject({ subdomain: 'www', problem: 'reserved' });
     expect(await check(taken)).toMatchObject({ available: false, problem: 'taken' });
-    expect(await check('nur-academy-x1')).toEqual({ subdomain: 'nur-academy-x1', available: true, problem: null });
+    expect(await check('nur-academy-x1')).toEqual({
+      subdomain: 'nur-academy-x1',
+      base_domain: 'localhost',
+      available: true,
+      problem: null,
+    });
   });
 });
 
@@ -69,7 +74,11 @@ describe('signing a centre up', () => {
     const done = await w.api('POST', '/auth/register/confirm', { request_id: requestId, code });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     const trialEnd = addDays(today(), 14);
-    expect(done.body).toMatchObject({ subdomain: f.subdomain, licence_ends_on: trialEnd });
+    expect(done.body).toMatchObject({
+      subdomain: f.subdomain,
+      host: `${f.subdomain}.localhost`,
+      licence_ends_on: trialEnd,
+    });
 
     const [company] = await w.database.db.select().from(companies).where(eq(companies.subdomain, f.subdomain));
     expect(company).toMatchObject({ name: 'Nur Academy', licenceEndsOn: trialEnd });
@@ -195,6 +204,14 @@ describe('signing a centre up', () => {
     const down = await w.api('POST', '/auth/register', form());
     expect(down.status).toBe(502);
     expect(down.body.error.code).toBe('sms_code_not_sent');
+  });
+
+  it('makes the centre in the language the owner signed up in', async () => {
+    const { form: f, requestId, intl } = await startedSignUp({ language: 'en' });
+    expect(w.eskiz.messages.at(-1)?.text).toContain('your sign-up code is');
+    await w.api('POST', '/auth/register/confirm', { request_id: requestId, code: w.codeSentTo(intl) });
+    const [company] = await w.database.db.select().from(companies).where(eq(companies.subdomain, f.subdomain));
+    expect(company?.datas).toMatchObject({ country: 'uz', locale: 'en' });
   });
 
   it('gives the trial the platform sets', async () => {

@@ -3,6 +3,7 @@ import {
   COUNTRY_RULES,
   type CodeSent,
   type Country,
+  type Language,
   maskPhone,
   type SignUpForm,
   VERIFICATION_CODE,
@@ -30,6 +31,8 @@ export interface PendingSignUp {
   subdomain: string;
   company_type: SignUpForm['company_type'];
   country: Country;
+  /** The centre's interface language: the one the owner signed up in, else the country's. */
+  language: Language;
   owner_name: string;
   /** National digits, as users.phone keeps them. */
   phone: string;
@@ -44,7 +47,10 @@ const CODE_TEXT: Record<string, (name: string, code: string) => string> = {
 };
 
 const codeText = (pending: PendingSignUp, code: string) =>
-  (CODE_TEXT[COUNTRY_RULES[pending.country].language] ?? CODE_TEXT.en)?.(pending.company_name, code) ?? code;
+  (CODE_TEXT[pending.language ?? COUNTRY_RULES[pending.country].language] ?? CODE_TEXT.en)?.(
+    pending.company_name,
+    code,
+  ) ?? code;
 
 const sentAnswer = (id: string, phone: string, now: Date, sentAt: Date): CodeSent => ({
   request_id: id,
@@ -72,6 +78,7 @@ export async function startSignUp(app: FastifyInstance, form: SignUpForm, ip: st
     subdomain: form.subdomain,
     company_type: form.company_type,
     country: form.country,
+    language: form.language ?? COUNTRY_RULES[form.country].language,
     owner_name: form.owner_name,
     phone,
     password_hash: await hashPassword(form.password),
