@@ -135,6 +135,9 @@ export const NAV: readonly NavEntry[] = [
       { key: 'history', path: '/history', area: 'history' },
       { key: 'settings', path: '/settings', area: 'settings' },
       { key: 'billing', path: '/billing', area: 'billing' },
+      // Spec §2 admin: new-company opens a branch, edit-company lists, edits and archives them.
+      { key: 'edit-company', path: '/admin/edit-company', area: 'admin' },
+      { key: 'new-company', path: '/admin/new-company', area: 'admin' },
       { key: 'voip', path: '/admin/voip', area: 'admin' },
     ],
   },

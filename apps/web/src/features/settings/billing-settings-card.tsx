@@ -23,12 +23,13 @@ const valuesOf = (company: CompanyPublic): BillingSettings => ({
 });
 
 /** Spec §9: how students are charged (docs/billing.md explains each mode). */
-export function BillingSettingsCard({ company }: { company: CompanyPublic }) {
+export function BillingSettingsCard({ company, editable = true }: { company: CompanyPublic; editable?: boolean }) {
   const { t } = useTranslation();
   return (
     <SettingsFormCard<BillingSettings>
       title={t('settings.billing.title')}
       company={company}
+      editable={editable}
       fields={FIELDS}
       valuesOf={valuesOf}
       toInput={(values) => values}

@@ -5,13 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { saveForm } from '../courses/form-errors';
 import { useSaveCompanySettings } from './settings-api';
 
-interface SettingsFormCardProps<T extends object> {
+interface SettingsFormCardProps<T extends object, C extends CompanyPublic> {
   title: string;
-  company: CompanyPublic;
+  company: C;
   /** The form's fields, in the order the server names them in its errors. */
   fields: readonly (keyof T & string)[];
-  valuesOf: (company: CompanyPublic) => T;
-  toInput: (values: T) => CompanySettingsUpdate;
+  valuesOf: (company: C) => T;
+  /** What to send for these values; `saved` lets a card send only what changed. */
+  toInput: (values: T, saved: T) => CompanySettingsUpdate;
+  /** The server's policies.can_edit: without it the card shows the values and offers no save. */
+  editable?: boolean;
   /** A question to confirm before saving these values (a change with consequences), or null. */
   confirmation?: (values: T, saved: T) => { title: string; content: string } | null;
   children: ReactNode;
@@ -21,15 +24,16 @@ interface SettingsFormCardProps<T extends object> {
  * One card of the settings page: its own form, saved on its own (PUT /company/{id}/datas with its
  * fields only), Save enabled once something changed, Undo back to what the server has.
  */
-export function SettingsFormCard<T extends object>({
+export function SettingsFormCard<T extends object, C extends CompanyPublic = CompanyPublic>({
   title,
   company,
   fields,
   valuesOf,
   toInput,
+  editable = true,
   confirmation,
   children,
-}: SettingsFormCardProps<T>) {
+}: SettingsFormCardProps<T, C>) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<T>();
@@ -39,7 +43,7 @@ export function SettingsFormCard<T extends object>({
   const dirty = fields.some((field) => current?.[field] !== undefined && current[field] !== saved[field]);
 
   const store = (values: T) =>
-    saveForm(t, message, form, () => save.mutateAsync(toInput(values)), {
+    saveForm(t, message, form, () => save.mutateAsync(toInput(values, saved)), {
       fields,
       success: t('settings.saved'),
       onSaved: () => setSaved(values),
@@ -59,16 +63,19 @@ export function SettingsFormCard<T extends object>({
         initialValues={saved as never}
         onFinish={submit}
         requiredMark={false}
+        disabled={!editable}
       >
         {children}
-        <Flex justify="flex-end" gap={8} wrap>
-          <Button disabled={!dirty || save.isPending} onClick={() => form.setFieldsValue(saved as never)}>
-            {t('settings.reset')}
-          </Button>
-          <Button type="primary" htmlType="submit" loading={save.isPending} disabled={!dirty}>
-            {t('settings.save')}
-          </Button>
-        </Flex>
+        {editable && (
+          <Flex justify="flex-end" gap={8} wrap>
+            <Button disabled={!dirty || save.isPending} onClick={() => form.setFieldsValue(saved as never)}>
+              {t('settings.reset')}
+            </Button>
+            <Button type="primary" htmlType="submit" loading={save.isPending} disabled={!dirty}>
+              {t('settings.save')}
+            </Button>
+          </Flex>
+        )}
       </Form>
     </Card>
   );

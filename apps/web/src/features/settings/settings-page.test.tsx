@@ -1,15 +1,15 @@
-import type { CompanyPublic } from '@crm/contracts';
+import type { CompanySettings } from '@crm/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { aCompany } from '../../test/session-fixtures';
 import { json, renderPage, stubApi } from '../courses/test-support';
 import { SettingsPage } from './settings-page';
+import { aCompanySettings, cardTitled } from './settings-test-support';
 import { timeZoneOptions, utcOffset } from './time-zones';
 
-let company: CompanyPublic;
+let company: CompanySettings;
 let onPut: (body: Record<string, unknown>) => Response;
 beforeEach(() => {
-  company = aCompany({}, { teacher_attendance_only_during_lesson: false, time_zone: null });
+  company = aCompanySettings({}, { teacher_attendance_only_during_lesson: false, time_zone: null });
   onPut = (body) => {
     company = { ...company, datas: { ...company.datas, ...body } };
     return json(200, company);
@@ -20,7 +20,8 @@ const calls = stubApi(({ method, body }) =>
 );
 
 const switchOf = (name: RegExp) => screen.getByRole('switch', { name });
-const saveButton = () => screen.getAllByRole('button', { name: 'Save' })[0] as HTMLButtonElement;
+const saveButton = () =>
+  within(cardTitled('Teachers and timetable')).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
 
 async function chooseZone(search: string, label: string) {
   const select = screen.getByRole('combobox', { name: 'Time zone' });
@@ -34,7 +35,7 @@ describe('SettingsPage', () => {
   it("shows the company's switches and its country's time zone, nothing to save yet", async () => {
     renderPage(<SettingsPage />);
     expect(await screen.findByText('Teachers and timetable')).toBeTruthy();
-    expect(calls[0]?.url).toBe('/api/v1/company/1');
+    expect(calls[0]?.url).toBe('/api/v1/company/byid/1');
     expect(switchOf(/only during the lesson/).getAttribute('aria-checked')).toBe('false');
     expect(switchOf(/step 5 minutes/).getAttribute('aria-checked')).toBe('true');
     expect(screen.getByText("The country's: Asia/Tashkent (UTC+05:00)")).toBeTruthy();
@@ -83,7 +84,8 @@ describe('SettingsPage: student payments', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: field }));
     fireEvent.click(await screen.findByText(option, { selector: '.ant-select-item-option-content' }));
   };
-  const billingSave = () => screen.getAllByRole('button', { name: 'Save' })[1] as HTMLButtonElement;
+  const billingSave = () =>
+    within(cardTitled('Student payments')).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
 
   it('shows the defaults and saves lessons per month alone, without asking', async () => {
     renderPage(<SettingsPage />);

@@ -7,15 +7,21 @@ import { BackgroundWorkCard } from '../jobs/background-work';
 import { SmsSettingsCard } from '../sms/sms-settings-card';
 import { TelegramReportCard } from '../telegram-report/telegram-report-card';
 import { BillingSettingsCard } from './billing-settings-card';
-import { useCompany } from './settings-api';
+import { CompanyPicturesCard } from './company-pictures-card';
+import { CompanyProfileCard } from './company-profile-card';
+import { useCompanySettings } from './settings-api';
 import { TeacherSettingsCard } from './teacher-settings-card';
 import { WorklySettingsCard } from './workly-settings-card';
 
-/** Spec §2 settings (general company settings): the teachers' and timetable's switches, how students are charged. */
+/**
+ * Spec §2 settings (general company settings), §3 Company: the centre's profile and pictures, the teachers'
+ * and timetable's switches, how students are charged, the integrations. What may be changed is the server's
+ * answer (policies.can_edit), not a rule of this page.
+ */
 export function SettingsPage() {
   const { t } = useTranslation();
   const { company: stored } = useSession();
-  const company = useCompany(stored?.id);
+  const company = useCompanySettings(stored?.id);
 
   let body: ReactNode;
   if (company.isError && !isHandledGlobally(company.error)) {
@@ -29,8 +35,11 @@ export function SettingsPage() {
   } else {
     body = (
       <>
-        <TeacherSettingsCard company={company.data} />
-        <BillingSettingsCard company={company.data} />
+        {!company.data.policies.can_edit && <Alert type="info" showIcon title={t('settings.readOnly')} />}
+        <CompanyProfileCard company={company.data} />
+        <CompanyPicturesCard company={company.data} />
+        <TeacherSettingsCard company={company.data} editable={company.data.policies.can_edit} />
+        <BillingSettingsCard company={company.data} editable={company.data.policies.can_edit} />
         <WorklySettingsCard />
         <BackgroundWorkCard />
         <SmsSettingsCard />

@@ -27,7 +27,7 @@ const toInput = (values: TeacherSettings) => ({
 });
 
 /** The teachers' switches and the company's clock. */
-export function TeacherSettingsCard({ company }: { company: CompanyPublic }) {
+export function TeacherSettingsCard({ company, editable = true }: { company: CompanyPublic; editable?: boolean }) {
   const { t } = useTranslation();
   const countryZone = countryRules(company.datas.country).timeZone;
   const zoneOptions = useMemo(() => {
@@ -48,6 +48,7 @@ export function TeacherSettingsCard({ company }: { company: CompanyPublic }) {
     <SettingsFormCard<TeacherSettings>
       title={t('settings.teachers.title')}
       company={company}
+      editable={editable}
       fields={FIELDS}
       valuesOf={valuesOf}
       toInput={toInput}
