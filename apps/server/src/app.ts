@@ -18,6 +18,7 @@ import authModule from './modules/auth/routes.js';
 import billingModule from './modules/billing/routes.js';
 import branchesModule from './modules/branches/routes.js';
 import companyModule from './modules/company/routes.js';
+import consoleModule from './modules/console/routes.js';
 import coursesModule from './modules/courses/routes.js';
 import dashboardModule from './modules/dashboard/routes.js';
 import expensesModule from './modules/expenses/routes.js';
@@ -139,6 +140,7 @@ const API_MODULES = [
   telegramReportModule,
   smsModule,
   jobsModule,
+  consoleModule,
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

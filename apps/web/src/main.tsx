@@ -1,13 +1,23 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { isConsoleHost } from './features/console/console-host';
 import { i18nReady } from './i18n/i18n';
+
+// The platform console (admin.{BASE_DOMAIN}) is an app of its own, loaded only on its host.
+const ConsoleApp = lazy(() => import('./features/console/console-app').then((m) => ({ default: m.ConsoleApp })));
 
 // The first screen is drawn in its language: the wording of one language arrives beside the app's code.
 void i18nReady.finally(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App />
+      {isConsoleHost(window.location.hostname) ? (
+        <Suspense fallback={null}>
+          <ConsoleApp />
+        </Suspense>
+      ) : (
+        <App />
+      )}
     </StrictMode>,
   ),
 );

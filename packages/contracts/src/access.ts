@@ -52,6 +52,8 @@ export const AREAS = Object.keys(ACCESS) as Area[];
 export const SIGNED_IN = 'signedIn' as const;
 /** No log-in at all (log-in, company shared info, health). */
 export const PUBLIC = 'public' as const;
+/** The platform console (issue 16): its own accounts and token kind; no centre user passes it. */
+export const CONSOLE = 'console' as const;
 
 /**
  * One path that serves several areas (GET /user for students, teachers or staff):
@@ -62,13 +64,14 @@ export interface AnyOfAreas {
   anyOf: readonly Area[];
 }
 
-export type Access = Area | AnyOfAreas | typeof SIGNED_IN | typeof PUBLIC;
+export type Access = Area | AnyOfAreas | typeof SIGNED_IN | typeof PUBLIC | typeof CONSOLE;
 
 export const isAnyOf = (access: Access): access is AnyOfAreas => typeof access === 'object' && 'anyOf' in access;
 
 /** Whether roles pass a route's declared access (public and signedIn pass any signed-in user). */
 export function passesAccess(access: Access, roles: readonly RoleId[]): boolean {
   if (access === PUBLIC || access === SIGNED_IN) return true;
+  if (access === CONSOLE) return false;
   if (isAnyOf(access)) return access.anyOf.some((area) => canAccess(area, roles));
   return canAccess(access, roles);
 }

@@ -11,6 +11,7 @@ export * from './catalog.js';
 export * from './common.js';
 export * from './company.js';
 export * from './company-routes.js';
+export * from './console-routes.js';
 export * from './countries.js';
 export * from './courses.js';
 export * from './dashboard.js';

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type Access, PUBLIC, passesAccess, SIGNED_IN } from '@crm/contracts';
+import { type Access, CONSOLE, PUBLIC, passesAccess, SIGNED_IN } from '@crm/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database, Db, Tx } from '../db/client.js';
 import { companies } from '../db/schema/index.js';
+import { type ConsoleCaller, consoleCallerOf } from '../modules/console/console-sessions.js';
 import type { Actor } from './actor.js';
 import { AppError, forbidden, unauthorized } from './errors.js';
 import { subdomainOf } from './host.js';
@@ -29,6 +30,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     hostSubdomain: string | null;
     claims: TokenClaims | null;
+    /** The platform console's account on routes of access 'console' (issue 16); null elsewhere. */
+    consoleCaller: ConsoleCaller | null;
     /** Runs `work` in the caller's company transaction, as the freshly loaded caller. */
     tenant<T>(work: (tx: Tx, actor: Actor) => Promise<T>): Promise<T>;
   }
@@ -80,6 +83,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
 
   app.decorateRequest('hostSubdomain', null);
   app.decorateRequest('claims', null);
+  app.decorateRequest('consoleCaller', null);
   app.decorateRequest('tenant', function tenant<T>(this: FastifyRequest, work: (tx: Tx, actor: Actor) => Promise<T>) {
     const claims = this.claims;
     if (!claims) throw unauthorized();
@@ -106,6 +110,11 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     req.hostSubdomain = subdomainOf(req.headers.host, baseDomain);
     const access = req.routeOptions.config?.access ?? PUBLIC;
     if (access === PUBLIC) return;
+    // The console's own token kind on its own host (modules/console); a centre's token never passes there.
+    if (access === CONSOLE) {
+      req.consoleCaller = await consoleCallerOf(db, req.headers.authorization, req.hostSubdomain);
+      return;
+    }
 
     const token = bearerToken(req.headers.authorization);
     const claims = token ? await tokens.verify(token) : undefined;

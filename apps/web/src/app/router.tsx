@@ -3,6 +3,7 @@ import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } 
 import { authGuestRoutes } from '../features/auth/guest-routes';
 import { leadFormRoute } from '../features/lead-form/lead-form-route';
 import { onboardingElement } from '../features/onboarding/onboarding-route';
+import { SupportChat } from '../features/support-chat/support-chat';
 import { RouteErrorPage } from '../features/system/route-error-page';
 import { getSession } from '../shared/session/session-store';
 import { PageSpinner } from '../shared/ui/page-spinner';
@@ -35,6 +36,7 @@ function Root() {
   return (
     <Suspense fallback={<PageSpinner />}>
       <Outlet />
+      <SupportChat />
     </Suspense>
   );
 }

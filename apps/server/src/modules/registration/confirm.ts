@@ -7,7 +7,7 @@ import { branches, companies, signUpRequests, userBranches, users } from '../../
 import { AppError } from '../../platform/errors.js';
 import { recordHistory } from '../../platform/history.js';
 import { codeMatches, codeRefusal, hashCode, wrongCode } from '../../platform/verification-codes.js';
-import { trialDays } from './platform-settings.js';
+import { trialDaysOf } from '../console/platform-settings.js';
 import type { PendingSignUp } from './sign-up.js';
 
 /** How long the sign-up's handoff to the centre's host is good for. */
@@ -49,7 +49,7 @@ export async function confirmSignUp(
   }
 
   const pending = row.form as PendingSignUp;
-  const days = await trialDays(db);
+  const days = await trialDaysOf(db);
   const handoff = randomBytes(24).toString('base64url');
   try {
     return await db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { type Area, canAccess, Role, roleHome } from '@crm/contracts';
+import { type Area, canAccess, needsOnboarding, Role, roleHome } from '@crm/contracts';
 import { roleIdsOf, type Session } from '../../shared/session/session-store';
 
 export const LOGIN_PATH = '/auth/login';
@@ -22,8 +22,7 @@ export function sessionGuard(session: Session, pathname: string): GuardDecision 
   if (!session.company || session.branch === null || session.role === null) return redirect(LOGIN_PATH, true);
   if (!DEFAULT_PATHS.includes(pathname)) return ALLOW;
   if (session.role === Role.student) return redirect(STUDENT_HOME);
-  const { logo, datas } = session.company;
-  if (session.role === Role.ceo && !logo && !datas.onboarded) return redirect(ONBOARDING_PATH);
+  if (needsOnboarding({ current_role: session.role, company: session.company })) return redirect(ONBOARDING_PATH);
   return ALLOW;
 }
 

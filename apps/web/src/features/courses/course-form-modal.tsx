@@ -9,6 +9,7 @@ import {
 import { App, Col, Form, Input, InputNumber, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../shared/forms/field-rules';
+import { type InlineForm, InlineFormFrame } from '../../shared/ui/inline-form-frame';
 import { FormModal } from './catalog-ui';
 import { useCourseMutations } from './courses-api';
 import { saveForm } from './form-errors';
@@ -56,7 +57,16 @@ const initialValues = (course: Course | null, currency: string): Partial<CourseF
       }
     : { price: 0, lesson_duration: 90 };
 
-export function CourseFormModal({ target, onClose }: { target: CourseFormTarget | null; onClose: () => void }) {
+interface CourseFormModalProps {
+  target: CourseFormTarget | null;
+  onClose: () => void;
+  /** After a save, with the course as the server answered it. */
+  onSaved?: (course: Course) => void;
+  /** Drawn in place rather than in a dialog (the onboarding wizard). */
+  inline?: InlineForm;
+}
+
+export function CourseFormModal({ target, onClose, onSaved, inline }: CourseFormModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<CourseFormValues>();
@@ -83,17 +93,23 @@ export function CourseFormModal({ target, onClose }: { target: CourseFormTarget 
       exam_duration: values.exam_duration ?? null,
       lessons_per_module: values.lessons_per_module ?? null,
     };
+    let saved: Course | undefined;
     return saveForm(
       t,
       message,
       form,
-      () => (editing ? update.mutateAsync({ id: editing.id, ...input }) : create.mutateAsync(input)),
+      async () => {
+        saved = editing ? await update.mutateAsync({ id: editing.id, ...input }) : await create.mutateAsync(input);
+      },
       {
         fields: FIELDS,
         // The level rules (one level deep) are the server's: say them in words rather than "invalid".
         explain: (error) => (error.fieldErrors.some((e) => e.field === 'parent_id') ? t('courses.levelRule') : null),
         success: t(editing ? 'courses.updated' : 'courses.created'),
-        onSaved: onClose,
+        onSaved: () => {
+          if (saved) onSaved?.(saved);
+          onClose();
+        },
       },
     );
   };
@@ -113,62 +129,65 @@ export function CourseFormModal({ target, onClose }: { target: CourseFormTarget 
     </Form.Item>
   );
 
+  const saving = create.isPending || update.isPending;
+  const fields = (
+    <Form form={form} layout="vertical" initialValues={initialValues(editing, currency)} onFinish={save}>
+      <Row gutter={16}>
+        <Col xs={24} sm={14}>
+          <Form.Item name="name" label={t('courses.name')} required rules={[schemaRule(t, shape.name)]}>
+            <Input autoFocus autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={10}>
+          <Form.Item
+            name="code"
+            label={t('courses.code')}
+            extra={t('courses.codeHint')}
+            required
+            rules={[schemaRule(t, shape.code)]}
+          >
+            <Input autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="price" label={t('courses.price', { currency })} required rules={[priceRule]}>
+            <InputNumber
+              inputMode="decimal"
+              style={{ width: '100%' }}
+              precision={minorDigitsOf(currency)}
+              formatter={groupThousands}
+              parser={(text) => ungroup(text) as unknown as number}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          {count('lesson_duration', t('courses.lessonDuration'), t('courses.minutes'), true)}
+        </Col>
+        <Col xs={24} sm={8}>
+          {count('course_duration', t('courses.courseDuration'), t('courses.months'))}
+        </Col>
+        <Col xs={24} sm={8}>
+          {count('exam_duration', t('courses.examDuration'), t('courses.minutes'))}
+        </Col>
+        <Col xs={24} sm={8}>
+          {count('lessons_per_module', t('courses.lessonsPerModule'))}
+        </Col>
+      </Row>
+      <Form.Item name="description" label={t('courses.description')} rules={[schemaRule(t, shape.description)]}>
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
+      </Form.Item>
+    </Form>
+  );
+  if (inline)
+    return (
+      <InlineFormFrame form={form} saving={saving} {...inline}>
+        {fields}
+      </InlineFormFrame>
+    );
   return (
-    <FormModal
-      open={target !== null}
-      title={title}
-      form={form}
-      saving={create.isPending || update.isPending}
-      onClose={onClose}
-      width={640}
-    >
+    <FormModal open={target !== null} title={title} form={form} saving={saving} onClose={onClose} width={640}>
       {parent && <p style={{ marginTop: 0 }}>{t('courses.levelOf', { name: parent.name })}</p>}
-      <Form form={form} layout="vertical" initialValues={initialValues(editing, currency)} onFinish={save}>
-        <Row gutter={16}>
-          <Col xs={24} sm={14}>
-            <Form.Item name="name" label={t('courses.name')} required rules={[schemaRule(t, shape.name)]}>
-              <Input autoFocus autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={10}>
-            <Form.Item
-              name="code"
-              label={t('courses.code')}
-              extra={t('courses.codeHint')}
-              required
-              rules={[schemaRule(t, shape.code)]}
-            >
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="price" label={t('courses.price', { currency })} required rules={[priceRule]}>
-              <InputNumber
-                inputMode="decimal"
-                style={{ width: '100%' }}
-                precision={minorDigitsOf(currency)}
-                formatter={groupThousands}
-                parser={(text) => ungroup(text) as unknown as number}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            {count('lesson_duration', t('courses.lessonDuration'), t('courses.minutes'), true)}
-          </Col>
-          <Col xs={24} sm={8}>
-            {count('course_duration', t('courses.courseDuration'), t('courses.months'))}
-          </Col>
-          <Col xs={24} sm={8}>
-            {count('exam_duration', t('courses.examDuration'), t('courses.minutes'))}
-          </Col>
-          <Col xs={24} sm={8}>
-            {count('lessons_per_module', t('courses.lessonsPerModule'))}
-          </Col>
-        </Row>
-        <Form.Item name="description" label={t('courses.description')} rules={[schemaRule(t, shape.description)]}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
-        </Form.Item>
-      </Form>
+      {fields}
     </FormModal>
   );
 }

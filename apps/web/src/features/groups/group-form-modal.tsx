@@ -18,10 +18,14 @@ import { errorMessage, isHandledGlobally } from '../../shared/api/error-message'
 import { fieldProblemMessage } from '../../shared/forms/field-rules';
 import { companyTodayDayjs } from '../../shared/session/company-today';
 import { useSession } from '../../shared/session/use-session';
+import { type InlineForm, InlineFormFrame } from '../../shared/ui/inline-form-frame';
 import { type Dayjs, dayjs } from './dates';
 import { useCourseOptions, useGroupMutations, useRoomOptions, useTeacherOptions } from './groups-api';
 
-export type GroupFormTarget = { mode: 'create' } | { mode: 'edit'; group: Group };
+/** A new group (its course, teacher and room may be chosen beforehand), or an existing one. */
+export type GroupFormTarget =
+  | { mode: 'create'; defaults?: Partial<Pick<FormValues, 'course_id' | 'teacher_id' | 'room_id'>> }
+  | { mode: 'edit'; group: Group };
 
 interface FormValues {
   course_id?: number;
@@ -78,33 +82,37 @@ export const conflictsOf = (error: ApiError): ScheduleConflict[] => {
   return Array.isArray(details?.conflicts) ? details.conflicts : [];
 };
 
-const initialValues = (group: Group | null): FormValues =>
-  group
-    ? {
-        course_id: group.course.id,
-        teacher_id: group.teacher.id,
-        room_id: group.room?.id ?? null,
-        name: group.name ?? '',
-        day_type: group.day_type,
-        exact_days: group.exact_days ?? [],
-        start_time: dayjs(group.start_time, 'HH:mm'),
-        end_time: dayjs(group.end_time, 'HH:mm'),
-        start_date: dayjs(group.start_date),
-        end_date: group.end_date ? dayjs(group.end_date) : null,
-        status: group.status,
-      }
-    : { day_type: 'odd', start_date: companyTodayDayjs() };
+const initialValues = (target: GroupFormTarget | null): FormValues => {
+  if (target?.mode !== 'edit') return { day_type: 'odd', start_date: companyTodayDayjs(), ...target?.defaults };
+  const { group } = target;
+  return {
+    course_id: group.course.id,
+    teacher_id: group.teacher.id,
+    room_id: group.room?.id ?? null,
+    name: group.name ?? '',
+    day_type: group.day_type,
+    exact_days: group.exact_days ?? [],
+    start_time: dayjs(group.start_time, 'HH:mm'),
+    end_time: dayjs(group.end_time, 'HH:mm'),
+    start_date: dayjs(group.start_date),
+    end_date: group.end_date ? dayjs(group.end_date) : null,
+    status: group.status,
+  };
+};
 
 export function GroupFormModal({
   target,
   branchId,
   onClose,
   onSaved,
+  inline,
 }: {
   target: GroupFormTarget | null;
   branchId: number;
   onClose: () => void;
   onSaved?: (group: Group) => void;
+  /** Drawn in place rather than in a dialog (the onboarding wizard). */
+  inline?: InlineForm;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -168,6 +176,96 @@ export function GroupFormModal({
   };
 
   const required = [{ required: true, message: t('validation.required') }];
+  const saving = create.isPending || update.isPending;
+  const fields = (
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initialValues(target)}
+      onFinish={save}
+      onValuesChange={() => setConflict(null)}
+    >
+      {conflict && <Alert type="error" showIcon title={conflict} style={{ marginBottom: 16 }} role="alert" />}
+      <Form.Item name="course_id" label={t('groups.fields.course')} rules={required}>
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          options={courses.data}
+          loading={courses.isPending}
+          placeholder={t('groups.fields.course')}
+        />
+      </Form.Item>
+      <Row gutter={12}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="teacher_id" label={t('groups.fields.teacher')} rules={required}>
+            <Select showSearch={{ optionFilterProp: 'label' }} options={teachers.data} loading={teachers.isPending} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="room_id" label={t('groups.fields.room')}>
+            <Select
+              allowClear
+              placeholder={t('groups.fields.noRoom')}
+              loading={rooms.isPending}
+              options={rooms.data?.map((room) => ({ value: room.value, label: `${room.label} (${room.capacity})` }))}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="name" label={t('groups.fields.name')} extra={t('groups.fields.nameHint')} rules={[{ max: 100 }]}>
+        <Input autoComplete="off" maxLength={100} />
+      </Form.Item>
+      <Form.Item name="day_type" label={t('groups.fields.dayType')} rules={required}>
+        <Select options={DAY_TYPES.map((value) => ({ value, label: t(`groups.dayType.${value}`) }))} />
+      </Form.Item>
+      {dayType === 'other' && (
+        <Form.Item name="exact_days" label={t('groups.fields.exactDays')} rules={required}>
+          <Checkbox.Group
+            options={[1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: d, label: t(`groups.weekdays.${d}`) }))}
+          />
+        </Form.Item>
+      )}
+      <Row gutter={12}>
+        <Col xs={12}>
+          <Form.Item
+            name="start_time"
+            label={t('groups.fields.startTime')}
+            rules={required}
+            extra={t('groups.stepHint', { step })}
+          >
+            <TimePicker format="HH:mm" minuteStep={step} needConfirm={false} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12}>
+          <Form.Item name="end_time" label={t('groups.fields.endTime')} rules={required}>
+            <TimePicker format="HH:mm" minuteStep={5} needConfirm={false} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12}>
+          <Form.Item name="start_date" label={t('groups.fields.startDate')} rules={required}>
+            <DatePicker format="DD.MM.YYYY" style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12}>
+          <Form.Item name="end_date" label={t('groups.fields.endDate')} extra={t('groups.fields.endDateHint')}>
+            <DatePicker format="DD.MM.YYYY" style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+      </Row>
+      {editing && (
+        <Form.Item name="status" label={t('groups.fields.status')}>
+          <Select
+            options={Object.values(GroupStatus).map((value) => ({ value, label: t(`groups.status.${value}`) }))}
+          />
+        </Form.Item>
+      )}
+    </Form>
+  );
+  if (inline)
+    return (
+      <InlineFormFrame form={form} saving={saving} {...inline}>
+        {fields}
+      </InlineFormFrame>
+    );
   return (
     <Modal
       open={open}
@@ -176,97 +274,12 @@ export function GroupFormModal({
       cancelText={t('common.cancel')}
       onOk={() => form.submit()}
       onCancel={onClose}
-      confirmLoading={create.isPending || update.isPending}
+      confirmLoading={saving}
       afterOpenChange={(visible) => !visible && setConflict(null)}
       destroyOnHidden
       width={640}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={initialValues(editing)}
-        onFinish={save}
-        onValuesChange={() => setConflict(null)}
-      >
-        {conflict && <Alert type="error" showIcon title={conflict} style={{ marginBottom: 16 }} role="alert" />}
-        <Form.Item name="course_id" label={t('groups.fields.course')} rules={required}>
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            options={courses.data}
-            loading={courses.isPending}
-            placeholder={t('groups.fields.course')}
-          />
-        </Form.Item>
-        <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="teacher_id" label={t('groups.fields.teacher')} rules={required}>
-              <Select showSearch={{ optionFilterProp: 'label' }} options={teachers.data} loading={teachers.isPending} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="room_id" label={t('groups.fields.room')}>
-              <Select
-                allowClear
-                placeholder={t('groups.fields.noRoom')}
-                loading={rooms.isPending}
-                options={rooms.data?.map((room) => ({ value: room.value, label: `${room.label} (${room.capacity})` }))}
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item
-          name="name"
-          label={t('groups.fields.name')}
-          extra={t('groups.fields.nameHint')}
-          rules={[{ max: 100 }]}
-        >
-          <Input autoComplete="off" maxLength={100} />
-        </Form.Item>
-        <Form.Item name="day_type" label={t('groups.fields.dayType')} rules={required}>
-          <Select options={DAY_TYPES.map((value) => ({ value, label: t(`groups.dayType.${value}`) }))} />
-        </Form.Item>
-        {dayType === 'other' && (
-          <Form.Item name="exact_days" label={t('groups.fields.exactDays')} rules={required}>
-            <Checkbox.Group
-              options={[1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: d, label: t(`groups.weekdays.${d}`) }))}
-            />
-          </Form.Item>
-        )}
-        <Row gutter={12}>
-          <Col xs={12}>
-            <Form.Item
-              name="start_time"
-              label={t('groups.fields.startTime')}
-              rules={required}
-              extra={t('groups.stepHint', { step })}
-            >
-              <TimePicker format="HH:mm" minuteStep={step} needConfirm={false} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={12}>
-            <Form.Item name="end_time" label={t('groups.fields.endTime')} rules={required}>
-              <TimePicker format="HH:mm" minuteStep={5} needConfirm={false} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={12}>
-            <Form.Item name="start_date" label={t('groups.fields.startDate')} rules={required}>
-              <DatePicker format="DD.MM.YYYY" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={12}>
-            <Form.Item name="end_date" label={t('groups.fields.endDate')} extra={t('groups.fields.endDateHint')}>
-              <DatePicker format="DD.MM.YYYY" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-        </Row>
-        {editing && (
-          <Form.Item name="status" label={t('groups.fields.status')}>
-            <Select
-              options={Object.values(GroupStatus).map((value) => ({ value, label: t(`groups.status.${value}`) }))}
-            />
-          </Form.Item>
-        )}
-      </Form>
+      {fields}
     </Modal>
   );
 }

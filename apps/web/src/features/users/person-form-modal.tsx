@@ -16,6 +16,7 @@ import { errorMessage, isHandledGlobally } from '../../shared/api/error-message'
 import { schemaRule, showFieldErrors } from '../../shared/forms/field-rules';
 import { roleIdsOf } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
+import { type InlineForm, InlineFormFrame } from '../../shared/ui/inline-form-frame';
 import { PEOPLE_KINDS, type PeopleKind } from './people-kinds';
 import { PhoneInput, phoneRule } from './phone-input';
 import { type PersonInput, usePeopleMutations, useStudentTags } from './users-api';
@@ -28,6 +29,8 @@ interface PersonFormModalProps {
   onClose: () => void;
   /** After a create: where the new person's page is. */
   onCreated?: (id: number) => void;
+  /** Drawn in place rather than in a dialog (the onboarding wizard). */
+  inline?: InlineForm;
 }
 
 interface FormValues {
@@ -99,7 +102,7 @@ function initialValues(person: UserProfile | null, country: string, branch: numb
 }
 
 /** Spec §2 create/edit of a student, teacher or staff member, with the duplicate-phone warning of spec §8. */
-export function PersonFormModal({ kind, target, onClose, onCreated }: PersonFormModalProps) {
+export function PersonFormModal({ kind, target, onClose, onCreated, inline }: PersonFormModalProps) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<FormValues>();
@@ -190,6 +193,182 @@ export function PersonFormModal({ kind, target, onClose, onCreated }: PersonForm
   const branchOptions = (user?.branches ?? []).map((b) => ({ value: b.id, label: b.name }));
   const half = { xs: 24, md: 12 };
 
+  const saving = create.isPending || update.isPending;
+  const fields = (
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initialValues(editing, country, branch)}
+      onFinish={(values) => submit(inputOf(values), false)}
+      requiredMark
+    >
+      <Row gutter={16}>
+        <Col {...half}>
+          <Form.Item name="name" label={t('users.fields.name')} required rules={[schemaRule(t, shape.name)]}>
+            <Input autoFocus autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="phone" label={t('users.fields.phone')} required rules={[phoneRule(t, country, true)]}>
+            <PhoneInput country={country} />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="birthday" label={t('users.fields.birthday')}>
+            <DatePicker
+              format="DD.MM.YYYY"
+              style={{ width: '100%' }}
+              disabledDate={(day) => day.isAfter(dayjs())}
+              placeholder={t('users.form.datePlaceholder')}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="gender" label={t('users.fields.gender')}>
+            <Radio.Group
+              optionType="button"
+              options={[
+                { value: 'm', label: t('users.gender.m') },
+                { value: 'f', label: t('users.gender.f') },
+                { value: 'none', label: t('users.gender.none') },
+              ]}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="branches"
+            label={t('users.fields.branches')}
+            required
+            rules={[schemaRule(t, shape.branches)]}
+          >
+            <Select mode="multiple" options={branchOptions} optionFilterProp="label" />
+          </Form.Item>
+        </Col>
+        {kind.type === 'staff' && (
+          <Col {...half}>
+            <Form.Item
+              name="roles"
+              label={t('users.fields.roles')}
+              extra={t('users.form.rolesHint')}
+              required
+              rules={[{ required: true, message: t('validation.required') }]}
+            >
+              <Select mode="multiple" options={roleOptions} optionFilterProp="label" />
+            </Form.Item>
+          </Col>
+        )}
+        {isStudent && (
+          <Col {...half}>
+            <Form.Item name="tag_ids" label={t('users.fields.tags')}>
+              <Select
+                mode="multiple"
+                loading={tags.isLoading}
+                options={(tags.data ?? []).map((tag) => ({ value: tag.id, label: tag.name }))}
+                optionFilterProp="label"
+                notFoundContent={t('users.form.noTags')}
+              />
+            </Form.Item>
+          </Col>
+        )}
+        {logsIn && (
+          <Col {...half}>
+            <Form.Item
+              name="password"
+              label={t('users.fields.password')}
+              extra={t(editing ? 'users.form.passwordKeep' : 'users.form.passwordHint')}
+              rules={[schemaRule(t, shape.password)]}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+          </Col>
+        )}
+        <Col span={24}>
+          <Form.Item name="comment" label={t('users.fields.comment')} rules={[schemaRule(t, shape.comment)]}>
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Collapse
+        size="small"
+        // Open when the person already has extra contacts, so nothing is hidden from the editor.
+        defaultActiveKey={editing && CONTACT_FIELDS.some((field) => editing[field]) ? ['contacts'] : []}
+        items={[
+          {
+            key: 'contacts',
+            label: t('users.form.moreContacts'),
+            forceRender: true,
+            children: (
+              <Row gutter={16}>
+                <Col {...half}>
+                  <Form.Item
+                    name="parent_name"
+                    label={t('users.fields.parent_name')}
+                    rules={[schemaRule(t, shape.parent_name)]}
+                  >
+                    <Input autoComplete="off" />
+                  </Form.Item>
+                </Col>
+                <Col {...half}>
+                  <Form.Item
+                    name="parent_phone"
+                    label={t('users.fields.parent_phone')}
+                    rules={[phoneRule(t, country, false)]}
+                  >
+                    <PhoneInput country={country} />
+                  </Form.Item>
+                </Col>
+                <Col {...half}>
+                  <Form.Item
+                    name="extra_phone"
+                    label={t('users.fields.extra_phone')}
+                    rules={[phoneRule(t, country, false)]}
+                  >
+                    <PhoneInput country={country} />
+                  </Form.Item>
+                </Col>
+                <Col {...half}>
+                  <Form.Item name="email" label={t('users.fields.email')} rules={[schemaRule(t, shape.email)]}>
+                    <Input type="email" autoComplete="off" />
+                  </Form.Item>
+                </Col>
+                <Col {...half}>
+                  <Form.Item name="telegram" label={t('users.fields.telegram')} rules={[schemaRule(t, shape.telegram)]}>
+                    <Input autoComplete="off" placeholder="@username" />
+                  </Form.Item>
+                </Col>
+                <Col {...half}>
+                  <Form.Item
+                    name="passport_id"
+                    label={t('users.fields.passport_id')}
+                    rules={[schemaRule(t, shape.passport_id)]}
+                  >
+                    <Input autoComplete="off" />
+                  </Form.Item>
+                </Col>
+                <Col {...half}>
+                  <Form.Item name="address" label={t('users.fields.address')} rules={[schemaRule(t, shape.address)]}>
+                    <Input autoComplete="off" />
+                  </Form.Item>
+                </Col>
+                <Col {...half}>
+                  <Form.Item name="ext_id" label={t('users.fields.ext_id')} rules={[schemaRule(t, shape.ext_id)]}>
+                    <Input autoComplete="off" />
+                  </Form.Item>
+                </Col>
+              </Row>
+            ),
+          },
+        ]}
+      />
+    </Form>
+  );
+  if (inline)
+    return (
+      <InlineFormFrame form={form} saving={saving} {...inline}>
+        {fields}
+      </InlineFormFrame>
+    );
   return (
     <Modal
       open={target !== null}
@@ -198,181 +377,11 @@ export function PersonFormModal({ kind, target, onClose, onCreated }: PersonForm
       cancelText={t('common.cancel')}
       onOk={() => form.submit()}
       onCancel={onClose}
-      confirmLoading={create.isPending || update.isPending}
+      confirmLoading={saving}
       width={760}
       destroyOnHidden
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={initialValues(editing, country, branch)}
-        onFinish={(values) => submit(inputOf(values), false)}
-        requiredMark
-      >
-        <Row gutter={16}>
-          <Col {...half}>
-            <Form.Item name="name" label={t('users.fields.name')} required rules={[schemaRule(t, shape.name)]}>
-              <Input autoFocus autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item name="phone" label={t('users.fields.phone')} required rules={[phoneRule(t, country, true)]}>
-              <PhoneInput country={country} />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item name="birthday" label={t('users.fields.birthday')}>
-              <DatePicker
-                format="DD.MM.YYYY"
-                style={{ width: '100%' }}
-                disabledDate={(day) => day.isAfter(dayjs())}
-                placeholder={t('users.form.datePlaceholder')}
-              />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item name="gender" label={t('users.fields.gender')}>
-              <Radio.Group
-                optionType="button"
-                options={[
-                  { value: 'm', label: t('users.gender.m') },
-                  { value: 'f', label: t('users.gender.f') },
-                  { value: 'none', label: t('users.gender.none') },
-                ]}
-              />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item
-              name="branches"
-              label={t('users.fields.branches')}
-              required
-              rules={[schemaRule(t, shape.branches)]}
-            >
-              <Select mode="multiple" options={branchOptions} optionFilterProp="label" />
-            </Form.Item>
-          </Col>
-          {kind.type === 'staff' && (
-            <Col {...half}>
-              <Form.Item
-                name="roles"
-                label={t('users.fields.roles')}
-                extra={t('users.form.rolesHint')}
-                required
-                rules={[{ required: true, message: t('validation.required') }]}
-              >
-                <Select mode="multiple" options={roleOptions} optionFilterProp="label" />
-              </Form.Item>
-            </Col>
-          )}
-          {isStudent && (
-            <Col {...half}>
-              <Form.Item name="tag_ids" label={t('users.fields.tags')}>
-                <Select
-                  mode="multiple"
-                  loading={tags.isLoading}
-                  options={(tags.data ?? []).map((tag) => ({ value: tag.id, label: tag.name }))}
-                  optionFilterProp="label"
-                  notFoundContent={t('users.form.noTags')}
-                />
-              </Form.Item>
-            </Col>
-          )}
-          {logsIn && (
-            <Col {...half}>
-              <Form.Item
-                name="password"
-                label={t('users.fields.password')}
-                extra={t(editing ? 'users.form.passwordKeep' : 'users.form.passwordHint')}
-                rules={[schemaRule(t, shape.password)]}
-              >
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
-            </Col>
-          )}
-          <Col span={24}>
-            <Form.Item name="comment" label={t('users.fields.comment')} rules={[schemaRule(t, shape.comment)]}>
-              <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Collapse
-          size="small"
-          // Open when the person already has extra contacts, so nothing is hidden from the editor.
-          defaultActiveKey={editing && CONTACT_FIELDS.some((field) => editing[field]) ? ['contacts'] : []}
-          items={[
-            {
-              key: 'contacts',
-              label: t('users.form.moreContacts'),
-              forceRender: true,
-              children: (
-                <Row gutter={16}>
-                  <Col {...half}>
-                    <Form.Item
-                      name="parent_name"
-                      label={t('users.fields.parent_name')}
-                      rules={[schemaRule(t, shape.parent_name)]}
-                    >
-                      <Input autoComplete="off" />
-                    </Form.Item>
-                  </Col>
-                  <Col {...half}>
-                    <Form.Item
-                      name="parent_phone"
-                      label={t('users.fields.parent_phone')}
-                      rules={[phoneRule(t, country, false)]}
-                    >
-                      <PhoneInput country={country} />
-                    </Form.Item>
-                  </Col>
-                  <Col {...half}>
-                    <Form.Item
-                      name="extra_phone"
-                      label={t('users.fields.extra_phone')}
-                      rules={[phoneRule(t, country, false)]}
-                    >
-                      <PhoneInput country={country} />
-                    </Form.Item>
-                  </Col>
-                  <Col {...half}>
-                    <Form.Item name="email" label={t('users.fields.email')} rules={[schemaRule(t, shape.email)]}>
-                      <Input type="email" autoComplete="off" />
-                    </Form.Item>
-                  </Col>
-                  <Col {...half}>
-                    <Form.Item
-                      name="telegram"
-                      label={t('users.fields.telegram')}
-                      rules={[schemaRule(t, shape.telegram)]}
-                    >
-                      <Input autoComplete="off" placeholder="@username" />
-                    </Form.Item>
-                  </Col>
-                  <Col {...half}>
-                    <Form.Item
-                      name="passport_id"
-                      label={t('users.fields.passport_id')}
-                      rules={[schemaRule(t, shape.passport_id)]}
-                    >
-                      <Input autoComplete="off" />
-                    </Form.Item>
-                  </Col>
-                  <Col {...half}>
-                    <Form.Item name="address" label={t('users.fields.address')} rules={[schemaRule(t, shape.address)]}>
-                      <Input autoComplete="off" />
-                    </Form.Item>
-                  </Col>
-                  <Col {...half}>
-                    <Form.Item name="ext_id" label={t('users.fields.ext_id')} rules={[schemaRule(t, shape.ext_id)]}>
-                      <Input autoComplete="off" />
-                    </Form.Item>
-                  </Col>
-                </Row>
-              ),
-            },
-          ]}
-        />
-      </Form>
+      {fields}
     </Modal>
   );
 }
