@@ -2,6 +2,7 @@ import { CONSOLE_SUBDOMAIN, consoleRoutes } from '@crm/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, unauthorized } from '../../platform/errors.js';
+import { RequestRate, spendOrRefuse } from '../../platform/request-rate.js';
 import { registerRoute } from '../../platform/route-table.js';
 import { type ConsoleActing, changeSmsLimit, extendLicence, setCompanyDisabled } from './console-actions.js';
 import { listConsoleAudit } from './console-audit.js';
@@ -14,7 +15,6 @@ import {
   supportChatOf,
   updatePlatformSettings,
 } from './platform-settings.js';
-import { RequestRate } from './request-rate.js';
 
 /** The support chat's settings are read by every page load: 60 a minute per address is plenty. */
 const SUPPORT_CHAT_PER_MINUTE = 60;
@@ -72,8 +72,7 @@ async function consoleRoutesPlugin(app: FastifyInstance) {
 
   const rate = new RequestRate(SUPPORT_CHAT_PER_MINUTE);
   registerRoute(app, consoleRoutes.supportChat, async (req) => {
-    const wait = rate.take(req.ip);
-    if (wait > 0) throw new AppError(429, 'too_many_requests', { retry_after_seconds: wait });
+    spendOrRefuse(rate, req.ip);
     return supportChatOf(db);
   });
 }

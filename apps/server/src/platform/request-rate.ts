@@ -1,3 +1,5 @@
+import { AppError } from './errors.js';
+
 /**
  * A per-address request count in fixed one-minute windows, in memory. For a cheap public read (the support
  * chat's settings), where counting in the database would cost more than the read it protects; each server
@@ -33,4 +35,10 @@ export class RequestRate {
       if (oldest !== undefined) this.windows.delete(oldest);
     }
   }
+}
+
+/** Counts one request of `key` and refuses it (429 with the wait) when its window is full. */
+export function spendOrRefuse(rate: RequestRate, key: string): void {
+  const wait = rate.take(key);
+  if (wait > 0) throw new AppError(429, 'too_many_requests', { retry_after_seconds: wait });
 }
