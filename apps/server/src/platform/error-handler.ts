@@ -132,7 +132,7 @@ const isRetry = (d: unknown): d is { retry_after_seconds: number } =>
   typeof (d as { retry_after_seconds?: unknown }).retry_after_seconds === 'number';
 
 /** The SQLSTATE of a driver error, wherever a driver or Drizzle wrapped it. */
-function databaseCode(err: unknown): string | undefined {
+export function databaseCode(err: unknown): string | undefined {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
   }

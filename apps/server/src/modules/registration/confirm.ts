@@ -4,6 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { branches, companies, signUpRequests, userBranches, users } from '../../db/schema/index.js';
+import { databaseCode } from '../../platform/error-handler.js';
 import { AppError } from '../../platform/errors.js';
 import { recordHistory } from '../../platform/history.js';
 import { codeMatches, codeRefusal, hashCode, wrongCode } from '../../platform/verification-codes.js';
@@ -20,9 +21,6 @@ const FIRST_BRANCH: Record<string, string> = {
   en: 'Main branch',
   id: 'Cabang utama',
 };
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 /**
  * POST /auth/register/confirm: with the right code, the company, its first branch, its CEO and the trial
@@ -75,7 +73,7 @@ export async function confirmSignUp(
       };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(409, 'subdomain_taken');
+    if (databaseCode(error) === '23505') throw new AppError(409, 'subdomain_taken');
     throw error;
   }
 }
