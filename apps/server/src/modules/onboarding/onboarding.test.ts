@@ -1,5 +1,5 @@
 import { HistoryEvent } from '@crm/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, openTestApp, uniqueSubdomain } from '../../../test/helpers.js';
 import { historyEvents } from '../../db/schema/index.js';
@@ -56,7 +56,8 @@ describe('onboarding', () => {
     const [recorded] = await database.db
       .select()
       .from(historyEvents)
-      .where(and(eq(historyEvents.companyId, fresh.id), eq(historyEvents.type, HistoryEvent.onboardingStepRecorded)));
+      .where(and(eq(historyEvents.companyId, fresh.id), eq(historyEvents.type, HistoryEvent.onboardingStepRecorded)))
+      .orderBy(asc(historyEvents.id));
     expect(recorded?.data).toMatchObject({ step: 'company', state: 'skipped' });
   });
 
