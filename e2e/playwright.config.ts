@@ -12,6 +12,26 @@ const smsEnv = [
   'ESKIZ_PASSWORD=e2e-eskiz',
   `PUBLIC_URL=http://127.0.0.1:${E2E_PORT}`,
 ].join(' ');
+/** The payment providers' fakes (e2e/payme-server.ts, click-server.ts): checkout pages that call our server back. */
+const PAYME_PORT = E2E_PORT + 97;
+const CLICK_PORT = E2E_PORT + 96;
+const callbackBase = `http://127.0.0.1:${E2E_PORT}`;
+/** The fakes' accounts, seeded into the demo (seed/licence-demo.ts): the platform's and the demo centre's. */
+const DEMO_MERCHANTS = JSON.stringify({
+  platform: {
+    payme: { merchant_id: 'e2e-platform-kassa', key: 'e2e-platform-key' },
+    click: { service_id: '900', merchant_id: '901', merchant_user_id: '902', secret_key: 'e2e-platform-click' },
+  },
+  company: {
+    payme: { merchant_id: 'e2e-company-kassa', key: 'e2e-company-key' },
+    click: { service_id: '101', merchant_id: '201', merchant_user_id: '301', secret_key: 'e2e-click-secret' },
+  },
+});
+const paymentEnv = [
+  `PAYME_CHECKOUT_URL=http://127.0.0.1:${PAYME_PORT}`,
+  `CLICK_CHECKOUT_URL=http://127.0.0.1:${CLICK_PORT}/services/pay`,
+  `DEMO_MERCHANTS='${DEMO_MERCHANTS}'`,
+].join(' ');
 const dataDir = fileURLToPath(new URL('.artifacts/data', import.meta.url));
 
 /**
@@ -60,7 +80,21 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `rm -rf ${dataDir} && npm run build -w @crm/web && DATA_DIR=${dataDir} PORT=${E2E_PORT} LOG_LEVEL=warn ${smsEnv} npm run start -w @crm/server`,
+      command: `E2E_PAYME_PORT=${PAYME_PORT} E2E_CALLBACK_BASE=${callbackBase} npx tsx e2e/payme-server.ts`,
+      cwd: '..',
+      port: PAYME_PORT,
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: `E2E_CLICK_PORT=${CLICK_PORT} E2E_CALLBACK_BASE=${callbackBase} npx tsx e2e/click-server.ts`,
+      cwd: '..',
+      port: CLICK_PORT,
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: `rm -rf ${dataDir} && npm run build -w @crm/web && DATA_DIR=${dataDir} PORT=${E2E_PORT} LOG_LEVEL=warn ${smsEnv} ${paymentEnv} npm run start -w @crm/server`,
       cwd: '..',
       url: `http://127.0.0.1:${E2E_PORT}/api/health`,
       timeout: 120_000,

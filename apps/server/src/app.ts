@@ -8,6 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { type PaymentsConfig, REAL_PAYMENT_PROVIDERS } from './adapters/payments/checkout-links.js';
 import { WorklyConnector } from './adapters/workly/http-client.js';
 import type { Config, MessagingConfig } from './config.js';
 import type { Database } from './db/client.js';
@@ -35,7 +36,10 @@ import leadExtrasModule from './modules/leads/extra-routes.js';
 import leadsModule from './modules/leads/routes.js';
 import dayLessonsModule from './modules/lessons/day-routes.js';
 import lessonsModule from './modules/lessons/routes.js';
+import licenceModule from './modules/licence/routes.js';
+import offerModule from './modules/offer/routes.js';
 import onboardingModule from './modules/onboarding/routes.js';
+import onlinePaymentsModule from './modules/online-payments/routes.js';
 import performanceModule from './modules/performance/routes.js';
 import registrationModule from './modules/registration/routes.js';
 import remindersModule from './modules/reminders/routes.js';
@@ -61,7 +65,7 @@ import { TokenService } from './platform/tokens.js';
 
 export interface AppOptions {
   config: Pick<Config, 'baseDomain' | 'jwtSecret' | 'logLevel'> &
-    Partial<Pick<Config, 'trustProxy' | 'worklyApiUrl' | 'messaging'>>;
+    Partial<Pick<Config, 'trustProxy' | 'worklyApiUrl' | 'messaging' | 'payments'>>;
   database: Database;
   /** The built web app to serve; absent in API tests. */
   webDist?: string;
@@ -99,6 +103,8 @@ declare module 'fastify' {
     messaging: MessagingConfig;
     /** Companies live at `{subdomain}.{baseDomain}` (config BASE_DOMAIN). */
     baseDomain: string;
+    /** Where the online payment providers are (config PaymentsConfig; the real ones unless configured). */
+    payments: PaymentsConfig;
   }
 }
 
@@ -141,6 +147,9 @@ const API_MODULES = [
   smsModule,
   jobsModule,
   consoleModule,
+  offerModule,
+  onlinePaymentsModule,
+  licenceModule,
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -164,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('tokens', new TokenService(options.config.jwtSecret));
   app.decorate('clock', options.clock ?? (() => new Date()));
   app.decorate('baseDomain', options.config.baseDomain);
+  app.decorate('payments', options.config.payments ?? REAL_PAYMENT_PROVIDERS);
   // Workly (time tracking): only a server given its address reaches it, so no test ever calls the real one.
   const worklyApiUrl = options.config.worklyApiUrl;
   app.decorate('workly', worklyApiUrl ? new WorklyConnector({ baseUrl: worklyApiUrl }) : null);

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { type PaymentsConfig, REAL_PAYMENT_PROVIDERS } from './adapters/payments/checkout-links.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -66,6 +67,16 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+:[\w-]{20,}$/, 'TELEGRAM_BOT_TOKEN must look like 123456:ABC…')
     .optional(),
+  /** The online payment providers' addresses (issue 17); tests and the e2e run point them at local fakes. */
+  PAYME_CHECKOUT_URL: z
+    .url({ protocol: /^https?$/, message: 'PAYME_CHECKOUT_URL must be an http(s) address' })
+    .default(REAL_PAYMENT_PROVIDERS.paymeCheckoutUrl),
+  CLICK_CHECKOUT_URL: z
+    .url({ protocol: /^https?$/, message: 'CLICK_CHECKOUT_URL must be an http(s) address' })
+    .default(REAL_PAYMENT_PROVIDERS.clickCheckoutUrl),
+  MIDTRANS_SNAP_URL: z
+    .url({ protocol: /^https?$/, message: 'MIDTRANS_SNAP_URL must be an http(s) address' })
+    .default(REAL_PAYMENT_PROVIDERS.midtransSnapUrl),
 });
 
 const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
@@ -97,6 +108,8 @@ export interface Config {
   worklyApiUrl: string;
   /** Outside messaging (issue 15, docs/decisions/0022): the shared SMS sender and the Telegram bot. */
   messaging: MessagingConfig;
+  /** Where the online payment providers are (issue 17). */
+  payments: PaymentsConfig;
 }
 
 export interface MessagingConfig {
@@ -142,6 +155,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((entry) => entry.trim()) : [],
     worklyApiUrl: e.WORKLY_API_URL,
     messaging: messagingConfig(e),
+    payments: {
+      paymeCheckoutUrl: e.PAYME_CHECKOUT_URL,
+      clickCheckoutUrl: e.CLICK_CHECKOUT_URL,
+      midtransSnapUrl: e.MIDTRANS_SNAP_URL,
+    },
   };
 }
 

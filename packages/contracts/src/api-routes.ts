@@ -26,6 +26,8 @@ export interface RouteDefinition<
   params?: Params;
   /** 'export': a file-producing or heavy read that runs on the background pool (decision 0018). */
   work?: 'export';
+  /** 'always': reachable when the centre's licence has ended (reading and paying for it; decision 0026). */
+  licence?: 'always';
   body?: Body;
   query?: Query;
   response: Response;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { isoDateSchema } from './catalog.js';
 import { idSchema, listOf } from './common.js';
+import { COUNTRIES } from './countries.js';
+import { licenceSettingsSchema, tariffSchema } from './licences.js';
+import { ONLINE_PROVIDERS, SECRET_CREDENTIAL_FIELDS } from './online-payments.js';
 
 /**
  * The platform console (issue 16): the people who run the service, at `admin.{BASE_DOMAIN}`, with their own
@@ -16,7 +19,12 @@ export const TRIAL_DAYS_MIN = 1;
 export const TRIAL_DAYS_MAX = 90;
 
 /** The keys of platform_settings the console edits. */
-export const PLATFORM_SETTING_KEYS = { trialDays: 'trial_days', supportChat: 'support_chat' } as const;
+export const PLATFORM_SETTING_KEYS = {
+  trialDays: 'trial_days',
+  supportChat: 'support_chat',
+  licence: 'licence',
+  licenceMerchants: 'licence_merchants',
+} as const;
 
 export const CONSOLE_NOTE_MAX = 300;
 export const SMS_MONTHLY_LIMIT_MAX = 1_000_000;
@@ -147,6 +155,10 @@ export const CONSOLE_ACTIONS = [
   'licence_extended',
   'sms_limit_changed',
   'settings_changed',
+  'tariff_set',
+  'tariff_deleted',
+  'licence_settings_changed',
+  'merchant_changed',
 ] as const;
 export type ConsoleAction = (typeof CONSOLE_ACTIONS)[number];
 
@@ -171,3 +183,58 @@ export type ConsoleAuditEntry = z.infer<typeof consoleAuditEntrySchema>;
 
 export const consoleAuditListSchema = listOf(consoleAuditEntrySchema);
 export type ConsoleAuditList = z.infer<typeof consoleAuditListSchema>;
+
+/* ------------------------------------------------------------------ price list and licences (issue 17) */
+
+export const consoleTariffQuerySchema = z.object({ country: z.enum(COUNTRIES) });
+export type ConsoleTariffQuery = z.input<typeof consoleTariffQuerySchema>;
+
+/** One country's price list; `currency` is the country's, so an empty list still says what it would be in. */
+export const consoleTariffListSchema = z.object({
+  country: z.enum(COUNTRIES),
+  currency: z.string(),
+  data: z.array(tariffSchema),
+});
+export type ConsoleTariffList = z.infer<typeof consoleTariffListSchema>;
+
+/** A host name as a browser sends it, without scheme, port or path: `crm.partner.uz`. */
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** PUT /console/licence-settings: the stored shape, each hidden host checked to be a host name. */
+export const consoleLicenceSettingsInputSchema = licenceSettingsSchema.extend({
+  billing_hidden_hosts: z
+    .array(z.string().trim().toLowerCase().max(253).regex(HOST_NAME, 'a host name, e.g. crm.partner.uz'))
+    .max(100),
+});
+export type ConsoleLicenceSettingsInput = z.input<typeof consoleLicenceSettingsInputSchema>;
+
+export const consoleMerchantParamsSchema = z.object({ provider: z.enum(ONLINE_PROVIDERS) });
+
+/**
+ * The platform's account at one provider as the console sees it: the plain fields as stored, and of each
+ * secret only whether it is stored. A secret's value is never answered, not even to the console.
+ */
+export const consoleMerchantSchema = z
+  .object({
+    provider: z.enum(ONLINE_PROVIDERS),
+    configured: z.boolean(),
+    fields: z.record(z.string(), z.string()),
+    secrets_set: z.record(z.string(), z.boolean()),
+  })
+  // An allow-list's last line: an answer that carries a secret among the plain fields is not sent at all.
+  .refine((m) => !Object.keys(m.fields).some((f) => SECRET_CREDENTIAL_FIELDS[m.provider].includes(f)), {
+    message: 'a secret among the plain fields',
+  });
+export type ConsoleMerchant = z.infer<typeof consoleMerchantSchema>;
+
+export const consoleMerchantListSchema = z.object({ data: z.array(consoleMerchantSchema) });
+export type ConsoleMerchantList = z.infer<typeof consoleMerchantListSchema>;
+
+/**
+ * PUT /console/merchants/{provider}: the account's fields by the provider's names (contracts
+ * providerCredentialsSchemas), or null to remove the account. A secret left out or empty keeps the stored one.
+ */
+export const consoleMerchantInputSchema = z.object({
+  credentials: z.record(z.string(), z.string().trim().max(500)).nullable(),
+});
+export type ConsoleMerchantInput = z.input<typeof consoleMerchantInputSchema>;

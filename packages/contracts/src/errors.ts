@@ -99,6 +99,16 @@ export const ERROR_MESSAGES = {
   image_type_refused: 'Upload a PNG, JPEG or WebP picture.',
   image_too_large: 'The picture is larger than 5 MB.',
   backgrounds_full: 'At most five backgrounds; remove one first.',
+  // Licences and online payments (issue 17; spec §8 "Order not paid; payment failed (contact manager)")
+  licence_expired: 'The licence of this centre has ended. Renew it to continue.',
+  licence_read_only: 'The licence has ended: data can be viewed but not changed until it is renewed.',
+  payment_provider_not_configured: 'Online payment through this provider is not set up.',
+  payment_provider_unavailable: 'The payment provider is not answering right now. Try again in a few minutes.',
+  checkout_closed: 'This payment is no longer open.',
+  tariff_not_offered: 'There is no price for this plan and period; choose another.',
+  billing_hidden: 'Licences of this centre are paid through your partner.',
+  offer_not_published: 'The centre has not published an offer yet.',
+  offer_version_outdated: 'A newer version of the offer was published; read it and accept again.',
   // Passwords and sessions
   weak_password: 'The password is too weak.',
   wrong_current_password: 'The current password is not correct.',

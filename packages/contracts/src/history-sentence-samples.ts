@@ -1,6 +1,7 @@
 import type { HistoryEventName } from './history.js';
 import type { HistoryItem } from './history-api.js';
 import { COMPANY_SAMPLES } from './history-sentences-company.js';
+import { PAYMENT_SAMPLES } from './history-sentences-payments.js';
 import { REMINDER_SAMPLES } from './history-sentences-reminders.js';
 
 /**
@@ -206,4 +207,5 @@ export const SAMPLES: Record<HistoryEventName, [Record<string, unknown>, Partial
   smsSettingsChanged: [[{ sender: 'CODIAL' }], [{ own_provider: 'eskiz' }], [{ own_provider: null }]],
   ...REMINDER_SAMPLES,
   ...COMPANY_SAMPLES,
+  ...PAYMENT_SAMPLES,
 };

@@ -13,6 +13,7 @@ import { companySentences } from './history-sentences-company.js';
 import { groupSentences } from './history-sentences-groups.js';
 import { messageSentences } from './history-sentences-messages.js';
 import { moneySentences } from './history-sentences-money.js';
+import { paymentSentences } from './history-sentences-payments.js';
 import { peopleSentences } from './history-sentences-people.js';
 import { reminderSentences } from './history-sentences-reminders.js';
 import { settingsSentences } from './history-sentences-settings.js';
@@ -41,6 +42,7 @@ export const HISTORY_SENTENCES: Record<HistoryEventName, EventSentence> = {
   ...messageSentences,
   ...reminderSentences,
   ...companySentences,
+  ...paymentSentences,
 };
 
 /** Who did it when nobody of the staff did (a visitor's form); Russian "Система" is feminine. */

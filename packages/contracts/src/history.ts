@@ -81,6 +81,13 @@ export const HistoryEvent = {
   branchArchived: 75,
   branchRestored: 76,
   companyPictureChanged: 77,
+  licenceOrdered: 78,
+  licencePaid: 79,
+  licencePaymentReversed: 80,
+  paymentProviderChanged: 81,
+  onlineCheckoutOpened: 82,
+  offerPublished: 83,
+  offerAccepted: 84,
 } as const;
 
 export type HistoryEventName = keyof typeof HistoryEvent;

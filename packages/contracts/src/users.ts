@@ -109,6 +109,8 @@ export const userListItemSchema = z.object({
   created_at: z.string(),
   /** A student's balance in minor units (the sum of his ledger); absent for teachers and staff. */
   balance: z.number().int().optional(),
+  /** A student's offer (issue 17): accepted the version in force; null while none is published; absent for others. */
+  offer_signed: z.boolean().nullable().optional(),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 

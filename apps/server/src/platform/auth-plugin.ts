@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { Database, Db, Tx } from '../db/client.js';
 import { companies } from '../db/schema/index.js';
 import { type ConsoleCaller, consoleCallerOf } from '../modules/console/console-sessions.js';
+import { assertLicenceAllows, licenceSettingsOf, standingOf } from '../modules/licence/licence-state.js';
 import type { Actor } from './actor.js';
 import { AppError, forbidden, unauthorized } from './errors.js';
 import { subdomainOf } from './host.js';
@@ -22,6 +23,8 @@ declare module 'fastify' {
      * longer statement timeout, so slow exports queue among themselves, not before every other request.
      */
     work?: 'export';
+    /** 'always': served when the licence has ended, so the centre can see and pay for it (modules/licence). */
+    licence?: 'always';
   }
   interface FastifyInstance {
     /** Every route with its declared access, for the access tests and the docs. */
@@ -94,16 +97,25 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     const socket = this.raw.socket;
     const cancel = () => void database.cancel(tag);
     socket?.once('close', cancel);
-    return inCompany(
-      exporting ? database.background : db,
-      claims.companyId,
-      async (tx) => {
-        const actor = await loadActor(tx, claims);
-        if (access && !passesAccess(access, actor.roles)) throw forbidden();
-        return work(tx, actor);
-      },
-      { tag, timeoutMs: exporting ? BACKGROUND_STATEMENT_TIMEOUT_MS : requestTimeoutMs },
-    ).finally(() => socket?.off('close', cancel));
+    const method = this.method;
+    const config = this.routeOptions.config;
+    const now = this.server.clock();
+    // Read before the transaction (cached): the platform's settings are on the owner connection.
+    return licenceSettingsOf(db)
+      .then((settings) =>
+        inCompany(
+          exporting ? database.background : db,
+          claims.companyId,
+          async (tx) => {
+            const { actor, licence } = await loadActor(tx, claims);
+            if (access && !passesAccess(access, actor.roles)) throw forbidden();
+            assertLicenceAllows(standingOf(licence, now, settings.grace_days), method, config);
+            return work(tx, actor);
+          },
+          { tag, timeoutMs: exporting ? BACKGROUND_STATEMENT_TIMEOUT_MS : requestTimeoutMs },
+        ),
+      )
+      .finally(() => socket?.off('close', cancel));
   });
 
   app.addHook('onRequest', async (req) => {

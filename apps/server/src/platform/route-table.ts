@@ -23,7 +23,11 @@ export function registerRoute<D extends RouteDefinition>(
   app.route({
     method: definition.method,
     url: definition.path,
-    config: { access: definition.access, ...(definition.work ? { work: definition.work } : {}) },
+    config: {
+      access: definition.access,
+      ...(definition.work ? { work: definition.work } : {}),
+      ...(definition.licence ? { licence: definition.licence } : {}),
+    },
     schema: {
       operationId: definition.operationId,
       summary: definition.summary,

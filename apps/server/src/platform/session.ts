@@ -1,6 +1,7 @@
-import { isRoleId, type RoleId } from '@crm/contracts';
+import { DEFAULT_COUNTRY, isRoleId, type RoleId } from '@crm/contracts';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Tx } from '../db/client.js';
+import type { CompanyLicenceRow } from '../modules/licence/licence-state.js';
 import type { Actor } from './actor.js';
 import { AppError } from './errors.js';
 import type { TokenClaims } from './tokens.js';
@@ -12,6 +13,15 @@ interface ActorRow {
   branch_ids: number[] | null;
   all_branches: boolean;
   company_disabled: boolean;
+  licence_ends_on: string | null;
+  country: string | null;
+  time_zone: string | null;
+}
+
+/** The caller, and his company's licence as the licence gate needs it (modules/licence/licence-state.ts). */
+export interface LoadedActor {
+  actor: Actor;
+  licence: CompanyLicenceRow;
 }
 
 /**
@@ -19,11 +29,12 @@ interface ActorRow {
  * archived, and roles and branches are read fresh, so a change of role or an
  * archived account takes effect on the next request rather than at token expiry.
  */
-export async function loadActor(tx: Tx, claims: TokenClaims): Promise<Actor> {
+export async function loadActor(tx: Tx, claims: TokenClaims): Promise<LoadedActor> {
   const [row] = await selectRows<ActorRow>(
     tx,
     sql`
     select u.id::int as id, u.name, u.roles::int[] as roles, c.disabled as company_disabled,
+      c.licence_ends_on::text as licence_ends_on, c.datas->>'country' as country, c.datas->>'time_zone' as time_zone,
       (u.roles && array[1, 8]::smallint[]) as all_branches,
       case when u.roles && array[1, 8]::smallint[]
         then (select array_agg(b.id::int order by b.id) from branches b where b.company_id = u.company_id)
@@ -40,7 +51,7 @@ export async function loadActor(tx: Tx, claims: TokenClaims): Promise<Actor> {
   if (!row) throw new AppError(401, 'session_expired');
   if (row.company_disabled) throw new AppError(403, 'company_disabled');
   const roles = row.roles.filter(isRoleId) as RoleId[];
-  return {
+  const actor: Actor = {
     id: row.id,
     companyId: claims.companyId,
     sessionId: claims.sessionId,
@@ -49,4 +60,6 @@ export async function loadActor(tx: Tx, claims: TokenClaims): Promise<Actor> {
     branchIds: row.branch_ids ?? [],
     allBranches: row.all_branches,
   };
+  const datas = { country: row.country ?? DEFAULT_COUNTRY, time_zone: row.time_zone };
+  return { actor, licence: { licenceEndsOn: row.licence_ends_on, datas } };
 }

@@ -12,6 +12,7 @@ import { type CreatedCompany, createCompanyWithRoleUsers, createRoomRow } from '
 import { seedGroupsDemo } from './groups-demo.js';
 import { seedHistoryDemo } from './history-demo.js';
 import { seedLeadsDemo } from './leads-demo.js';
+import { seedDemoMerchants, seedLicenceDemo } from './licence-demo.js';
 import { seedDemoPayments } from './payments-demo.js';
 import { seedPerformanceDemo } from './performance-demo.js';
 import { seedRemindersDemo } from './reminders-demo.js';
@@ -60,7 +61,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
       datas: spec.datas,
       branches: [...spec.branches],
     });
-    await giveDemoLicence(db, company.id);
+    const country = spec.datas.country ?? 'uz';
+    if (!(await seedLicenceDemo(db, company.id, country))) await giveDemoLicence(db, company.id);
+    if (spec.subdomain === 'demo') await seedDemoMerchants(db, company.id, process.env.DEMO_MERCHANTS);
     const roomIds: number[] = [];
     for (const branchId of company.branchIds) {
       for (const [name, capacity] of spec.rooms)

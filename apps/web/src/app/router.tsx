@@ -2,7 +2,10 @@ import { Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { authGuestRoutes } from '../features/auth/guest-routes';
 import { leadFormRoute } from '../features/lead-form/lead-form-route';
+import { licencePublicRoutes } from '../features/licence/public-routes';
+import { OfferPrompt } from '../features/offer/offer-prompt';
 import { onboardingElement } from '../features/onboarding/onboarding-route';
+import { payLinkRoute } from '../features/online-payments/pay-link-route';
 import { SupportChat } from '../features/support-chat/support-chat';
 import { RouteErrorPage } from '../features/system/route-error-page';
 import { getSession } from '../shared/session/session-store';
@@ -37,6 +40,7 @@ function Root() {
     <Suspense fallback={<PageSpinner />}>
       <Outlet />
       <SupportChat />
+      <OfferPrompt />
     </Suspense>
   );
 }
@@ -57,6 +61,8 @@ const routes: RouteObject[] = [
       ...authGuestRoutes,
       { path: '/error', element: <UnknownCompanyPage /> },
       leadFormRoute,
+      ...licencePublicRoutes,
+      payLinkRoute,
       { path: '/no-access', element: <NoAccessPage /> },
       {
         element: <RequireSession />,

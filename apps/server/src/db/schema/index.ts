@@ -10,6 +10,7 @@ export * from './leads.js';
 export * from './lessons.js';
 export * from './messages.js';
 export * from './money.js';
+export * from './payments.js';
 export * from './platform.js';
 export * from './reminders.js';
 export * from './rooms.js';

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /*
  * The platform's own tables: written before any company exists (sign-up) or by the people who run the service
@@ -92,4 +103,61 @@ export const platformAuditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.at), index().on(t.targetCompanyId, t.at)],
+).enableRLS();
+
+/**
+ * The platform's price list (issue 17): a price per student band and period, per country and currency. Kept by
+ * the console, never constants in code; a longer period's discount is its price against the monthly one.
+ */
+export const platformTariffs = pgTable(
+  'platform_tariffs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    country: text('country').notNull(),
+    currency: text('currency').notNull(),
+    /** The band's upper bound: 100, 300 or 1000 students active at once (contracts TARIFF_BANDS). */
+    maxStudents: integer('max_students').notNull(),
+    periodMonths: integer('period_months').notNull(),
+    /** In the currency's minor units. */
+    price: bigint('price', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('platform_tariffs_offer').on(t.country, t.maxStudents, t.periodMonths)],
+).enableRLS();
+
+/**
+ * A payment provider's transaction as the provider names it (Payme's id, Click's click_trans_id, Midtrans's
+ * order): the provider calls us with no company, so its transactions are found here, on the owner connection,
+ * by (provider, merchant, external id) — which is also what makes every callback idempotent. `merchant` is
+ * 'platform' (licences, the platform's account) or the company id (fees, the centre's own account).
+ */
+export const providerTransactions = pgTable(
+  'provider_transactions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider').notNull(),
+    merchant: text('merchant').notNull(),
+    externalId: text('external_id').notNull(),
+    /** The company whose online_payments row this pays (not company_id: this is not a tenant table). */
+    payerCompanyId: bigint('payer_company_id', { mode: 'number' }).notNull(),
+    onlinePaymentId: bigint('online_payment_id', { mode: 'number' }).notNull(),
+    /** As the provider counts it (Payme: tiyin). */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** contracts PROVIDER_TRANSACTION_STATES: created → performed (→ reversed), or created → cancelled. */
+    state: text('state').notNull().default('created'),
+    /** The provider's own time of the transaction (Payme `time`, ms since 1970), for its statements. */
+    providerTime: bigint('provider_time', { mode: 'number' }),
+    /** The provider's reason code of a cancellation (Payme 1–10), if it gave one. */
+    cancelReason: integer('cancel_reason'),
+    /** The last status the provider reported (Midtrans transaction_status, Click error), for support. */
+    detail: jsonb('detail').notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    performedAt: timestamp('performed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('provider_transactions_external').on(t.provider, t.merchant, t.externalId),
+    index().on(t.provider, t.merchant, t.providerTime),
+    index().on(t.payerCompanyId, t.onlinePaymentId),
+  ],
 ).enableRLS();

@@ -29,13 +29,13 @@ export default async function authModule(fastify: FastifyInstance) {
 
   app.post(
     '/auth/me',
-    { config: { access: 'signedIn' }, schema: { tags: ['auth'], response: { 200: meSchema } } },
+    { config: { access: 'signedIn', licence: 'always' }, schema: { tags: ['auth'], response: { 200: meSchema } } },
     (req) => req.tenant((tx, actor) => loadMe(tx, actor)),
   );
 
   app.post(
     '/auth/logout',
-    { config: { access: 'signedIn' }, schema: { tags: ['auth'], response: { 200: okSchema } } },
+    { config: { access: 'signedIn', licence: 'always' }, schema: { tags: ['auth'], response: { 200: okSchema } } },
     (req) => req.tenant((tx, actor) => logout(tx, actor).then(() => ({ ok: true as const }))),
   );
 

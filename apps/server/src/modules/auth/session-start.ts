@@ -36,7 +36,7 @@ export async function startSession(db: Db, tokens: TokenService, start: SessionS
       ip: start.ip,
       userAgent: start.userAgent?.slice(0, 300),
     });
-    const actor = await loadActor(tx, { userId, companyId, sessionId, roles });
+    const { actor } = await loadActor(tx, { userId, companyId, sessionId, roles });
     await recordHistory(tx, actor, { event: 'userLoggedIn', entity: 'user', entityId: userId, data: { ip: start.ip } });
     return loadMe(tx, actor);
   });

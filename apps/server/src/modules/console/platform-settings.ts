@@ -9,7 +9,7 @@ import {
   TRIAL_DAYS_MIN,
 } from '@crm/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Queryable } from '../../db/client.js';
+import type { Db, Queryable, Tx } from '../../db/client.js';
 import { platformSettings } from '../../db/schema/index.js';
 import type { ConsoleActing } from './console-actions.js';
 import { recordConsoleAction } from './console-audit.js';
@@ -40,11 +40,16 @@ export async function readPlatformSettings(q: Queryable): Promise<PlatformSettin
 /** The trial length of a new centre's licence (issue 16 sign-up reads `trial_days` the same way). */
 export const trialDaysOf = async (q: Queryable): Promise<number> => (await readPlatformSettings(q)).trial_days;
 
-const upsert = (q: Queryable, key: string, value: unknown) =>
+/** Writes one platform setting (the console module is the only writer of platform_settings). */
+export const upsertPlatformSetting = (q: Queryable, key: string, value: unknown) =>
   q
     .insert(platformSettings)
     .values({ key, value })
     .onConflictDoUpdate({ target: platformSettings.key, set: { value, updatedAt: sql`now()` } });
+
+/** One change of the settings at a time: the "before" written to the log is the one the change replaced. */
+export const lockPlatformSettings = (tx: Tx) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext('platform_settings'))`);
 
 /** PUT /console/settings: both settings at once, the change (before and after) in the audit log. */
 export async function updatePlatformSettings(
@@ -61,11 +66,10 @@ export async function updatePlatformSettings(
     },
   };
   const saved = await asPlatform(db, async (tx) => {
-    // One change at a time: the "before" written to the log is the one this change replaced.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('platform_settings'))`);
+    await lockPlatformSettings(tx);
     const before = await readPlatformSettings(tx);
-    await upsert(tx, PLATFORM_SETTING_KEYS.trialDays, next.trial_days);
-    if (next.support_chat) await upsert(tx, PLATFORM_SETTING_KEYS.supportChat, next.support_chat);
+    await upsertPlatformSetting(tx, PLATFORM_SETTING_KEYS.trialDays, next.trial_days);
+    if (next.support_chat) await upsertPlatformSetting(tx, PLATFORM_SETTING_KEYS.supportChat, next.support_chat);
     else await tx.delete(platformSettings).where(eq(platformSettings.key, PLATFORM_SETTING_KEYS.supportChat));
     await recordConsoleAction(tx, {
       accountId: acting.caller.id,

@@ -7,7 +7,11 @@ import { registerRoute } from '../../platform/route-table.js';
 import { type ConsoleActing, changeSmsLimit, extendLicence, setCompanyDisabled } from './console-actions.js';
 import { listConsoleAudit } from './console-audit.js';
 import { listConsoleCompanies } from './console-companies.js';
+import { updateLicenceSettings } from './console-licence-settings.js';
 import { consoleLogin, consoleLogout } from './console-login.js';
+import { listMerchants, updateMerchant } from './console-merchants.js';
+import { deleteTariff, listConsoleTariffs, setTariff } from './console-tariffs.js';
+import { readLicenceSettings } from './licence-settings.js';
 import { asPlatform } from './platform-db.js';
 import {
   cspWithSupportChat,
@@ -68,6 +72,26 @@ async function consoleRoutesPlugin(app: FastifyInstance) {
   });
   registerRoute(app, consoleRoutes.updateSettings, (req, { body }) =>
     updatePlatformSettings(db, actingOf(app, req), body),
+  );
+  registerRoute(app, consoleRoutes.listTariffs, (req, { query }) => {
+    actingOf(app, req);
+    return asPlatform(db, (tx) => listConsoleTariffs(tx, query));
+  });
+  registerRoute(app, consoleRoutes.setTariff, (req, { body }) => setTariff(db, actingOf(app, req), body));
+  registerRoute(app, consoleRoutes.deleteTariff, (req, { params }) => deleteTariff(db, actingOf(app, req), params.id));
+  registerRoute(app, consoleRoutes.licenceSettings, (req) => {
+    actingOf(app, req);
+    return asPlatform(db, readLicenceSettings);
+  });
+  registerRoute(app, consoleRoutes.updateLicenceSettings, (req, { body }) =>
+    updateLicenceSettings(db, actingOf(app, req), body),
+  );
+  registerRoute(app, consoleRoutes.merchants, (req) => {
+    actingOf(app, req);
+    return asPlatform(db, listMerchants);
+  });
+  registerRoute(app, consoleRoutes.updateMerchant, (req, { params, body }) =>
+    updateMerchant(db, actingOf(app, req), params.provider, body),
   );
 
   const rate = new RequestRate(SUPPORT_CHAT_PER_MINUTE);

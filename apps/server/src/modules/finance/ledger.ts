@@ -7,6 +7,9 @@ import { groups, ledgerEntries, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, notFound } from '../../platform/errors.js';
 
+/** Who books: a user of the company, or the system (id null). */
+export type BookingActor = { id: Actor['id'] | null; companyId: number };
+
 /** A movement to book: amount signed (+ adds to the student's balance). */
 export interface NewEntry {
   kind: LedgerKind;
@@ -25,7 +28,8 @@ export interface NewEntry {
 }
 
 /** Appends one entry to the ledger (the only way money moves) and answers its id. */
-export async function bookEntry(tx: Tx, actor: Pick<Actor, 'id' | 'companyId'>, entry: NewEntry): Promise<number> {
+/** `actor.id` null: nobody of the staff booked it (an online provider's callback). */
+export async function bookEntry(tx: Tx, actor: BookingActor, entry: NewEntry): Promise<number> {
   const [row] = await tx
     .insert(ledgerEntries)
     .values({
@@ -74,7 +78,7 @@ export async function findEntry(tx: Tx, companyId: number, id: number): Promise<
  */
 export async function reverseEntry(
   tx: Tx,
-  actor: Pick<Actor, 'id' | 'companyId'>,
+  actor: BookingActor,
   entry: EntryRow,
   reason: string,
   entryDate: string,

@@ -10,8 +10,9 @@ import { JOBS } from '../../platform/jobs/registry.js';
 export async function paymentTaken(
   req: FastifyRequest,
   entry: { id: number; amount: number; kind: string; student: { id: number } | null },
+  // A provider's callback has no signed-in caller: it names the company whose student paid.
+  companyId: number | undefined = req.claims?.companyId,
 ) {
-  const companyId = req.claims?.companyId;
   if (!companyId || !entry.student || entry.kind !== 'payment') return;
   await req.server.jobs.trySend(
     JOBS.autoSmsEvent,

@@ -5,6 +5,7 @@ import {
   normalizePhone,
   paginate,
   ROLE_LABEL,
+  Role,
   type RoleId,
   topRank,
   USER_TYPE_AREA,
@@ -20,6 +21,7 @@ import { historyEvents } from '../../db/schema/index.js';
 import { type Actor, assertArea } from '../../platform/actor.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { listHistoryPage } from '../../platform/history.js';
+import { offerSignedSql } from '../offer/offer-states.js';
 import { listFilters, type PlaceFilter, scopeFilter, sqlList, studentBalance } from './list-filters.js';
 
 type GroupsOf = 'student' | 'studentAll' | 'teacher' | 'all' | 'none';
@@ -74,6 +76,8 @@ interface UserRow {
   tags: UserListItem['tags'];
   groups: UserListItem['groups'] | null;
   balance?: number | string;
+  /** Students' only (issue 17): the offer module's column. */
+  offer_signed?: boolean | null;
 }
 
 interface ProfileRow extends UserRow {
@@ -110,6 +114,7 @@ function toListItem(row: UserRow): UserListItem {
     archived_at: iso(row.archived_at),
     created_at: iso(row.created_at) as string,
     ...(row.balance === undefined ? {} : { balance: Number(row.balance) }),
+    ...(row.offer_signed === undefined ? {} : { offer_signed: row.offer_signed }),
   };
 }
 
@@ -132,7 +137,9 @@ function selectUsers(companyId: number, where: SQL, groups: GroupsOf, profile: b
       (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) order by t.name), '[]'::json)
         from user_tags ut join tags t on t.company_id = ut.company_id and t.id = ut.tag_id
         where ut.company_id = ${companyId} and ut.user_id = u.id) as tags,
-      ${groupsColumn(companyId, groups)} as groups${groups === 'student' ? sql`, ${studentBalance(companyId)} as balance` : sql``}
+      ${groupsColumn(companyId, groups)} as groups${groups === 'student' ? sql`, ${studentBalance(companyId)} as balance` : sql``}${
+        groups === 'student' || profile ? sql`, ${offerSignedSql(companyId, sql`u.id`)} as offer_signed` : sql``
+      }
     from users u where ${where}`;
 }
 
@@ -258,8 +265,10 @@ export async function getProfile(tx: Tx, actor: Actor, id: number): Promise<User
   );
   if (!row) throw notFound();
   const roles = row.roles.filter(isRoleId);
+  const { offer_signed, ...item } = toListItem(row);
   return {
-    ...toListItem(row),
+    ...item,
+    ...(roles.includes(Role.student) ? { offer_signed } : {}),
     extra_phone: row.extra_phone,
     email: row.email,
     telegram: row.telegram,

@@ -79,6 +79,8 @@ export const NAV: readonly NavEntry[] = [
     when: (context) => context.country === 'id',
   },
   { key: 'course-lessons', path: '/courses/lessons', area: 'groupPage', exclusive: true },
+  // Issue 17: the student pays his fee online (his own account's area; the student's menu only).
+  { key: 'pay-online', path: '/payments/online', area: 'user', exclusive: true },
   // Spec §2: "user hash #2 is salary".
   { key: 'salary', path: '/user/profile', hash: '2', area: 'user', exclusive: true },
   { key: 'rooms', path: '/rooms/list', area: 'rooms' },

@@ -16,8 +16,8 @@ describe('visibleMenu', () => {
     expect(keys).not.toContain('rooms');
   });
 
-  it('gives a student only the course lessons of his groups', () => {
-    expect(keysFor([Role.student], EVERYTHING_ON)).toEqual(['course-lessons']);
+  it('gives a student only the course lessons of his groups and paying online', () => {
+    expect(keysFor([Role.student], EVERYTHING_ON)).toEqual(['course-lessons', 'pay-online']);
   });
 
   it('gives a marketer leads and forms', () => {

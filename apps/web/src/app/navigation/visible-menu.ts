@@ -7,7 +7,7 @@ import { isSection, type MenuContext, NAV, type NavEntry, type NavLeaf } from '.
  */
 const ROLE_MENUS: Partial<Record<RoleId, readonly string[]>> = {
   [Role.teacher]: ['dashboard', 'groups', 'salary'],
-  [Role.student]: ['course-lessons'],
+  [Role.student]: ['course-lessons', 'pay-online'],
   [Role.marketer]: ['leads', 'forms'],
   [Role.limitedAdmin]: ['dashboard', 'teachers', 'courses', 'groups', 'leads'],
 };

@@ -2,6 +2,7 @@ import { App, Drawer, Flex, Layout, Typography, theme } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useRefreshMe } from '../../features/auth/auth-api';
+import { LicenceNotice } from '../../features/licence/licence-notice';
 import { setCompanyType } from '../../i18n/i18n';
 import { useSession } from '../../shared/session/use-session';
 import { PageSpinner } from '../../shared/ui/page-spinner';
@@ -92,6 +93,7 @@ function ShellLayout() {
           menuCollapsed={collapsed}
           onMenuButton={() => (mobile ? setDrawerOpen(true) : setCollapsed(!collapsed))}
         />
+        <LicenceNotice />
         <Layout.Content style={{ padding: mobile ? 12 : 24, minWidth: 0 }}>
           <AppBreadcrumbs />
           <Suspense fallback={<PageSpinner />}>

@@ -34,6 +34,7 @@ const ICONS: Record<string, ReactNode> = {
   groups: <AppstoreOutlined />,
   'courses-shortcut': <BookOutlined />,
   'course-lessons': <ReadOutlined />,
+  'pay-online': <WalletOutlined />,
   salary: <WalletOutlined />,
   rooms: <LayoutOutlined />,
   reminders: <BellOutlined />,

@@ -7,7 +7,9 @@ import { PreferencesProvider } from '../../app/theme/preferences-provider';
 import { ConsoleAuditPage } from './console-audit-page';
 import { ConsoleCompaniesPage } from './console-companies-page';
 import { ConsoleLayout } from './console-layout';
+import { ConsoleLicencesPage } from './console-licences-page';
 import { ConsoleLoginPage } from './console-login-page';
+import { ConsolePricesPage } from './console-prices-page';
 import { useConsoleSession } from './console-session';
 import { ConsoleSettingsPage } from './console-settings-page';
 
@@ -37,6 +39,8 @@ export const CONSOLE_ROUTES: RouteObject[] = [
     ),
     children: [
       { path: '/companies', element: <ConsoleCompaniesPage /> },
+      { path: '/prices', element: <ConsolePricesPage /> },
+      { path: '/licences', element: <ConsoleLicencesPage /> },
       { path: '/audit', element: <ConsoleAuditPage /> },
       { path: '/settings', element: <ConsoleSettingsPage /> },
       { path: '*', element: <Navigate to="/companies" replace /> },

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/error-message';
 import { useConsoleAudit } from './console-api';
 import { dateText, dateTimeText } from './console-format';
+import { licenceAuditDetails } from './licence-audit-details';
 
 const PER_PAGE = 50;
 
@@ -31,6 +32,8 @@ function detailsOf(t: TFunction, entry: ConsoleAuditEntry): string {
       }),
     );
   }
+  const licence = licenceAuditDetails(t, entry);
+  if (licence) parts.push(licence);
   if (typeof data.login === 'string') parts.push(t('console.audit.triedLogin', { login: data.login }));
   if (typeof data.reason === 'string')
     parts.push(t(`console.audit.reasons.${data.reason}`, { defaultValue: data.reason }));

@@ -6,9 +6,9 @@ import { LanguageChoice } from '../../shared/ui/language-choice';
 import { consoleLogout } from './console-api';
 import { useConsoleSession } from './console-session';
 
-const PAGES = ['companies', 'audit', 'settings'] as const;
+const PAGES = ['companies', 'prices', 'licences', 'audit', 'settings'] as const;
 
-/** The console's frame: its name, the three pages, the account and sign-out; one row on a desktop, two on a phone. */
+/** The console's frame: its name, its pages, the account and sign-out; one row on a desktop, two on a phone. */
 export function ConsoleLayout() {
   const { t } = useTranslation();
   const { token } = theme.useToken();

@@ -7,6 +7,7 @@ import { errorMessage, isHandledGlobally } from '../../shared/api/error-message'
 import { VisuallyHidden } from '../../shared/ui/visually-hidden';
 import { formatMoney, useCurrency } from '../courses/money';
 import { tablePagination } from '../groups/table-pagination';
+import { SendPaymentLinkButton } from '../online-payments/payment-link-button';
 import { CancelEntryDialog } from './cancel-entry-dialog';
 import { EntryActions, EntryDate, EntryKind, EntryNote } from './entry-cells';
 import { useStudentBalance, useStudentLedger } from './money-api';
@@ -36,6 +37,7 @@ export function BalanceTab({ person }: { person: UserProfile }) {
           <Button icon={<MinusCircleOutlined />} onClick={() => setAction({ kind: 'writeOff' })}>
             {t('finance.writeOff.open')}
           </Button>
+          <SendPaymentLinkButton student={person} />
         </Space>
       </Flex>
       <LedgerTable

@@ -9,6 +9,7 @@ import { VisuallyHidden } from '../../shared/ui/visually-hidden';
 import { formatMoney, useCurrency } from '../courses/money';
 import { downloadPayments, PaymentsPeriodReports } from '../finance-reports/payments-period-reports';
 import { tablePagination } from '../groups/table-pagination';
+import { PaymentMethodText } from '../online-payments/checkout-status-tag';
 import { ReportHeader } from '../reports/report-filters';
 import { CancelEntryDialog } from './cancel-entry-dialog';
 import { CancelledTag, EntryActions, EntryDate, EntryNote } from './entry-cells';
@@ -62,7 +63,7 @@ function BranchPayments({ branchId }: { branchId: number }) {
     {
       title: t('finance.columns.method'),
       key: 'method',
-      render: (_, entry) => (entry.method ? t(`finance.methods.${entry.method}`) : '—'),
+      render: (_, entry) => <PaymentMethodText method={entry.method} />,
     },
     { title: t('finance.columns.group'), key: 'group', render: (_, entry) => entry.group?.title ?? '—' },
     { title: t('finance.columns.cashier'), key: 'author', render: (_, entry) => entry.author?.name ?? '—' },

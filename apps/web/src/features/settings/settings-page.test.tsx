@@ -15,9 +15,11 @@ beforeEach(() => {
     return json(200, company);
   };
 });
-const calls = stubApi(({ method, body }) =>
-  method === 'PUT' ? onPut(body as Record<string, unknown>) : json(200, company),
-);
+// The page's other cards (online payments, offer) ask for their own data: they get an empty answer here.
+const calls = stubApi(({ method, url, body }) => {
+  if (url.includes('/online-payments/providers')) return json(200, { data: [], policies: { can_edit: true } });
+  return method === 'PUT' ? onPut(body as Record<string, unknown>) : json(200, company);
+});
 
 const switchOf = (name: RegExp) => screen.getByRole('switch', { name });
 const saveButton = () =>

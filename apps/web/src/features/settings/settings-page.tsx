@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { useSession } from '../../shared/session/use-session';
 import { BackgroundWorkCard } from '../jobs/background-work';
+import { OfferSettingsCard } from '../offer/offer-settings-card';
+import { ProviderSettingsCard } from '../online-payments/provider-settings-card';
 import { SmsSettingsCard } from '../sms/sms-settings-card';
 import { TelegramReportCard } from '../telegram-report/telegram-report-card';
 import { BillingSettingsCard } from './billing-settings-card';
@@ -40,6 +42,8 @@ export function SettingsPage() {
         <CompanyPicturesCard company={company.data} />
         <TeacherSettingsCard company={company.data} editable={company.data.policies.can_edit} />
         <BillingSettingsCard company={company.data} editable={company.data.policies.can_edit} />
+        <OfferSettingsCard />
+        <ProviderSettingsCard />
         <WorklySettingsCard />
         <BackgroundWorkCard />
         <SmsSettingsCard />

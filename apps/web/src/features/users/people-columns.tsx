@@ -4,6 +4,7 @@ import { Button, Flex, Popconfirm, Space, type TableColumnsType, Tag, Typography
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney, useCurrency } from '../courses/money';
+import { OfferSignedTag } from '../offer/offer-signed-tag';
 import { dateText, PEOPLE_KINDS, phoneText } from './people-kinds';
 import { StudentStatusTag, TagList } from './person-badges';
 
@@ -120,6 +121,12 @@ export function usePeopleColumns({
             key: 'birthday',
             responsive: ['xl' as const],
             render: (_: unknown, person: UserListItem) => dateText(person.birthday),
+          },
+          {
+            title: t('offer.column'),
+            key: 'offer',
+            responsive: ['lg' as const],
+            render: (_: unknown, person: UserListItem) => <OfferSignedTag signed={person.offer_signed} />,
           },
         ]
       : []),

@@ -32,6 +32,7 @@ import { ApiError } from '../../shared/api/api-error';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { roleIdsOf } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
+import { OfferProfileLine } from '../offer/offer-signed-tag';
 import { RelatedReminders } from '../reminders/related-reminders';
 import { SmsHistoryTab } from '../sms/sms-history-tab';
 import { WriteSmsButton } from '../sms/write-sms-button';
@@ -201,6 +202,7 @@ function Profile({ type, person, back }: { type: UserType; person: UserProfile; 
               </Typography.Text>
             </Space>
             {isStudent && <TagList tags={person.tags} />}
+            {isStudent && <OfferProfileLine person={person} />}
           </Flex>
           <div style={{ flex: '0 1 auto' }}>{actions}</div>
         </Flex>

@@ -22,10 +22,12 @@ export interface ApiErrorHandlers {
   /** After a 401 has removed the stored authorization. */
   onUnauthorized: () => void;
   onForbidden: () => void;
+  /** A 402 of the licence gate (licence_expired, licence_read_only): decision 0026. */
+  onLicenceBlocked: (code: string) => void;
 }
 
 // The app installs these once it has a router and a place for notices.
-let handlers: ApiErrorHandlers = { onUnauthorized: () => {}, onForbidden: () => {} };
+let handlers: ApiErrorHandlers = { onUnauthorized: () => {}, onForbidden: () => {}, onLicenceBlocked: () => {} };
 
 export function setApiErrorHandlers(next: Partial<ApiErrorHandlers>): void {
   handlers = { ...handlers, ...next };
@@ -69,5 +71,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   // A refusal with a reason of its own (attendance_outside_lesson, branch_forbidden…) is worded by the
   // screen that asked; the app-wide notice is for the plain 403 of spec §8.
   if (handleErrors && isPlainForbidden(error)) handlers.onForbidden();
+  if (handleErrors && error.status === 402) handlers.onLicenceBlocked(error.code);
   throw error;
 }

@@ -1,0 +1,134 @@
+import {
+  type Checkout,
+  canAccess,
+  companyDatasSchema,
+  countryRules,
+  type FeeCheckoutInput,
+  isOnlineProvider,
+  ONLINE_PROVIDERS,
+  type OnlinePaymentSource,
+  type OnlineProvider,
+  paymentMethodsOf,
+  type StudentCheckoutList,
+} from '@crm/contracts';
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client.js';
+import { companies, onlinePayments } from '../../db/schema/index.js';
+import type { Actor } from '../../platform/actor.js';
+import { AppError, forbidden } from '../../platform/errors.js';
+import { recordHistory } from '../../platform/history.js';
+import { moneyTarget } from '../finance/money-target.js';
+import { providerRedirectUrl } from './checkout-redirect.js';
+import { type CheckoutRow, checkoutView, openCheckout } from './checkouts.js';
+import { companyMerchantOf } from './merchants.js';
+
+/*
+ * A student's fee paid online (issue 17): from his own screen, or from a link the staff send by SMS. The money
+ * goes to the centre's own merchant account; the provider's callback books it (settlement.ts).
+ */
+
+/** Staff who take money or look after students may open a payment for any student of their branches. */
+const staffMayPayFor = (actor: Actor) => canAccess('students', actor.roles) || canAccess('finance', actor.roles);
+
+/** Who may pay for whom: a student for himself, staff for the students of their branches. */
+export function assertMayPayFor(actor: Actor, studentId: number): void {
+  if (actor.id === studentId || staffMayPayFor(actor)) return;
+  throw forbidden();
+}
+
+async function companyCountry(tx: Tx, companyId: number) {
+  const [row] = await tx.select({ datas: companies.datas }).from(companies).where(eq(companies.id, companyId));
+  return companyDatasSchema.parse(row?.datas ?? {}).country;
+}
+
+/** The providers a centre takes fees through: offered in its country, set up and on. */
+export async function feeProvidersOf(tx: Tx, companyId: number): Promise<OnlineProvider[]> {
+  const country = await companyCountry(tx, companyId);
+  const offered = paymentMethodsOf(country).filter(isOnlineProvider);
+  const ready: OnlineProvider[] = [];
+  for (const provider of ONLINE_PROVIDERS) {
+    if (offered.includes(provider) && (await companyMerchantOf(tx, companyId, provider))) ready.push(provider);
+  }
+  return ready;
+}
+
+/** Opens a fee checkout for a student (and group) the caller may pay for; history says who started it. */
+export async function openFeeCheckout(
+  tx: Tx,
+  actor: Actor,
+  input: FeeCheckoutInput,
+  source: OnlinePaymentSource,
+): Promise<CheckoutRow> {
+  assertMayPayFor(actor, input.student_id);
+  const target = await moneyTarget(tx, actor, input.student_id, input.group_id ?? null);
+  if (!(await feeProvidersOf(tx, actor.companyId)).includes(input.provider)) {
+    throw new AppError(422, 'payment_provider_not_configured', { provider: input.provider });
+  }
+  const country = await companyCountry(tx, actor.companyId);
+  const checkout = await openCheckout(tx, {
+    companyId: actor.companyId,
+    purpose: 'fee',
+    provider: input.provider,
+    amount: input.amount,
+    currency: countryRules(country).currency,
+    source,
+    createdBy: actor.id,
+    branchId: target.branchId,
+    studentId: target.studentId,
+    groupId: target.groupId,
+  });
+  await recordHistory(tx, actor, {
+    event: 'onlineCheckoutOpened',
+    entity: 'user',
+    entityId: target.studentId,
+    branchId: target.branchId,
+    data: {
+      amount: input.amount,
+      provider: input.provider,
+      checkout_id: checkout.id,
+      student_name: target.studentName,
+    },
+  });
+  return checkout;
+}
+
+/** The provider's page for an open fee checkout; back from it, the link page shows how it went. */
+export async function feeCheckoutAnswer(
+  app: FastifyInstance,
+  tx: Tx,
+  checkout: CheckoutRow,
+  origin: string,
+): Promise<Checkout> {
+  if (checkout.status !== 'open') return checkoutView(checkout, null);
+  const provider = checkout.provider as OnlineProvider;
+  const credentials = await companyMerchantOf(tx, checkout.companyId, provider);
+  if (!credentials) throw new AppError(422, 'payment_provider_not_configured', { provider });
+  const url = await providerRedirectUrl(app.payments, checkout, credentials, {
+    returnUrl: `${origin}/entry/pay/${checkout.token}`,
+    description: 'Tuition',
+  });
+  return checkoutView(checkout, url);
+}
+
+/** GET /online-payments/checkouts: a student's online payments, newest first, with what the caller may do. */
+export async function studentCheckouts(tx: Tx, actor: Actor, studentId: number): Promise<StudentCheckoutList> {
+  assertMayPayFor(actor, studentId);
+  if (actor.id !== studentId) await moneyTarget(tx, actor, studentId);
+  const rows = await tx
+    .select()
+    .from(onlinePayments)
+    .where(and(eq(onlinePayments.companyId, actor.companyId), eq(onlinePayments.studentId, studentId)))
+    .orderBy(desc(onlinePayments.id))
+    .limit(50);
+  const providers = await feeProvidersOf(tx, actor.companyId);
+  return {
+    data: rows.map((row) => ({
+      ...checkoutView(row, null),
+      source: row.source as OnlinePaymentSource,
+      group_id: row.groupId,
+    })),
+    providers,
+    policies: { can_pay: providers.length > 0, can_send_link: providers.length > 0 && staffMayPayFor(actor) },
+  };
+}

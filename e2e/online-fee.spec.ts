@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { logIn, msg, screenshots } from './support';
+
+/**
+ * Issue 17 from a student's phone: he pays his fee with Click on the centre's own Click account (the local fake
+ * makes Click's Prepare and Complete calls), comes back to the payment page, and the cashier finds the payment
+ * among the day's payments as an online one.
+ */
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('a student pays with Click from his phone and the cashier sees the online payment', async ({ page, browser }) => {
+  await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+  await logIn(page, 'demo', '900000007', 'en');
+  await page.goto('/payments/online');
+  await expect(page.getByRole('heading', { name: msg('en', 'onlinePayments.student.title') })).toBeVisible();
+  await page.getByLabel(msg('en', 'finance.form.amount', { currency: 'UZS' })).fill('175000');
+  await page.getByText('Click', { exact: true }).click();
+  await screenshots(page, 'online-fee-student');
+  await page.getByRole('button', { name: msg('en', 'onlinePayments.student.pay'), exact: true }).click();
+
+  // Click's payment page on the fake's host, then back to the centre's payment page.
+  await page.waitForURL(/127\.0\.0\.1/);
+  await expect(page.getByText(/175\s?000/)).toBeVisible();
+  await screenshots(page, 'online-fee-click');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.waitForURL(/\/entry\/pay\//);
+  await expect(page.getByText(msg('en', 'onlinePayments.pay.paid'))).toBeVisible({ timeout: 15_000 });
+  await screenshots(page, 'online-fee-paid');
+
+  const cashierContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const cashier = await cashierContext.newPage();
+  await cashier.addInitScript(() => localStorage.setItem('lang', 'en'));
+  await logIn(cashier, 'demo', '900000004', 'en');
+  await cashier.goto('/finance/payments');
+  const row = cashier.getByRole('row').filter({ hasText: '175 000' }).filter({ hasText: 'Click' });
+  await expect(row.first()).toBeVisible();
+  await expect(row.first().getByText(msg('en', 'onlinePayments.onlineTag'))).toBeVisible();
+  await screenshots(cashier, 'online-fee-cashier');
+  await cashierContext.close();
+});
