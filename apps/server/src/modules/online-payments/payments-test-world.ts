@@ -66,7 +66,8 @@ export async function createPaymentsWorld(
   await db
     .insert(platformSettings)
     .values({ key: PLATFORM_SETTING_KEYS.licenceMerchants, value: PLATFORM_MERCHANTS })
-    .onConflictDoNothing();
+    // The test files share the platform's settings on PostgreSQL: these accounts are set whatever another left.
+    .onConflictDoUpdate({ target: platformSettings.key, set: { value: PLATFORM_MERCHANTS } });
   const currency = country === 'uz' ? 'UZS' : country === 'id' ? 'IDR' : 'KZT';
 
   return {
