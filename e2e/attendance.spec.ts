@@ -94,6 +94,8 @@ test("a teacher on a phone opens today's lesson from his home and marks three st
 test("an admin cancels next week's lesson and moves the one after; the grid and the timetable show both", async ({
   browser,
 }) => {
+  // Two lesson dialogs, the grid and the timetable: near 30 s on a loaded two-core machine.
+  test.setTimeout(90_000);
   const page = await englishPage(browser, 1440);
   await logIn(page, 'demo', '900000002', 'en');
 

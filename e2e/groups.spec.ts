@@ -18,6 +18,8 @@ async function fillGroup(page: Page, dialog: Locator, room: string) {
 }
 
 test('an administrator creates a group, is refused a clashing one, and sees it in the timetable', async ({ page }) => {
+  // Two dialogs of five pickers each and the timetable: about 30 s on a loaded two-core machine.
+  test.setTimeout(90_000);
   await page.addInitScript(() => localStorage.setItem('lang', 'en'));
   await logIn(page, 'demo', '900000002', 'en');
   await page.goto('/groups/list');
