@@ -155,3 +155,24 @@ export function usableTable(w: WebFigures, budgetMs: number, scale: number): str
     row('again in the same context (cached assets)', w.warmMs, false),
   ].join('\n');
 }
+
+/** The same scenarios against an older checkout's app in the same run (BENCH_BASELINE), side by side. */
+export function comparisonTable(before: LoadRow[], after: LoadRow[], baseline: string): string {
+  const lines = [
+    `Before: the app of \`${baseline}\`; after: this checkout. Same machine, same dataset, same run, one after the other.`,
+    '',
+    '| scenario | before req/s | before p50 / p95 ms | after req/s | after p50 / p95 ms | throughput | p95 |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const row of after) {
+    const old = before.find((b) => b.scenario.name === row.scenario.name);
+    if (!old) continue;
+    const a = row.api;
+    const b = old.api;
+    lines.push(
+      `| ${row.scenario.name} | ${b.throughput.toFixed(0)} | ${ms(b.p50)} / ${ms(b.p95)} | ${a.throughput.toFixed(0)} | ` +
+        `${ms(a.p50)} / ${ms(a.p95)} | ${(a.throughput / b.throughput).toFixed(2)}× | ${(a.p95 / b.p95).toFixed(2)}× |`,
+    );
+  }
+  return lines.join('\n');
+}

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { buildDataset, type Dataset } from './dataset/index.js';
 import { httpLoad, sqlLoad, sqlProbe } from './load.js';
 import {
+  comparisonTable,
   datasetSection,
   failureNotes,
   type LoadRow,
@@ -39,6 +40,8 @@ if (unknown.length)
   throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${Object.keys(SCENARIOS).join(', ')}, web`);
 const wanted = (name: string) => !only.length || only.includes(name);
 const billing100k = process.env.BENCH_BILLING_100K === '1';
+/** Another checkout (a `git worktree` of an older commit, with its own `npm install`): its app runs each load scenario first. */
+const baseline = process.env.BENCH_BASELINE || undefined;
 
 /** How many of a scenario's requests to send: all at full size, a quarter on a scaled-down dataset. */
 function requestsOf(scenario: LoadScenario, scale: number) {
@@ -76,6 +79,7 @@ function report(
   timed: TimedResult[],
   web: WebFigures | null,
   started: Date,
+  comparison: string | null,
 ) {
   const notes = failureNotes(rows);
   const warning =
@@ -97,6 +101,7 @@ function report(
     '',
     loadTable(rows, d.scale),
     ...(notes ? ['', 'Refusals:', '', notes] : []),
+    ...(comparison ? ['', '## Before and after', '', comparison] : []),
     '',
     '## Timed runs',
     '',
@@ -128,19 +133,40 @@ await withBenchDatabase('bench', async (database, url) => {
     clock: dataset.clock,
     webDist: dist,
   });
+  const before = baseline
+    ? await startAppServer({ url, subdomain: dataset.company.subdomain, clock: dataset.clock, checkout: baseline })
+    : undefined;
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
   try {
-    const tokens = new Map<Actor, string>();
-    for (const actor of ['admin', 'cashier', 'marketer', 'ceo'] as const)
-      tokens.set(actor, await logIn(server, dataset.phones[actor]));
-    const token = (actor: Actor) => tokens.get(actor) as string;
+    const tokensOf = async (app: AppServer) => {
+      const tokens = new Map<Actor, string>();
+      for (const actor of ['admin', 'cashier', 'marketer', 'ceo'] as const)
+        tokens.set(actor, await logIn(app, dataset.phones[actor]));
+      return (actor: Actor) => tokens.get(actor) as string;
+    };
+    const token = await tokensOf(server);
+    const beforeToken = before ? await tokensOf(before) : undefined;
     const rows: LoadRow[] = [];
+    const beforeRows: LoadRow[] = [];
     const timed: TimedResult[] = [];
     for (const [name, make] of Object.entries(SCENARIOS)) {
       if (!wanted(name)) continue;
       const scenario = make(dataset);
       console.log(`${scenario.name}: ${scenario.what}`);
       if (scenario.kind === 'load') {
+        if (before && beforeToken) {
+          console.log('  before (BENCH_BASELINE):');
+          beforeRows.push(
+            await runLoadScenario(
+              scenario,
+              dataset,
+              before,
+              pool,
+              scenario.actor ? beforeToken(scenario.actor) : undefined,
+            ),
+          );
+          console.log('  after (this checkout):');
+        }
         rows.push(
           await runLoadScenario(scenario, dataset, server, pool, scenario.actor ? token(scenario.actor) : undefined),
         );
@@ -163,7 +189,8 @@ await withBenchDatabase('bench', async (database, url) => {
       }));
       web = { sizes: pageSizes(dist), ...browser };
     }
-    const text = report(machine, dataset, rows, timed, web, started);
+    const comparison = before && baseline ? comparisonTable(beforeRows, rows, baseline) : null;
+    const text = report(machine, dataset, rows, timed, web, started, comparison);
     console.log(`\n${text}`);
     if (!only.length) {
       writeFileSync(RESULTS, text);
@@ -172,6 +199,7 @@ await withBenchDatabase('bench', async (database, url) => {
   } finally {
     await pool.end();
     await server.stop();
+    await before?.stop();
     if (dist) rmSync(dist, { recursive: true, force: true });
   }
 });

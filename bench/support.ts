@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type Database, openDatabase } from '../apps/server/src/db/client.js';
@@ -52,8 +53,14 @@ export async function startAppServer(options: {
   subdomain: string;
   clock: Date;
   webDist?: string;
+  /** Another checkout of the project (BENCH_BASELINE): its app instead of this one, on the same database. */
+  checkout?: string;
 }): Promise<AppServer> {
-  const child: ChildProcess = fork(fileURLToPath(new URL('./app-server.ts', import.meta.url)), {
+  const script = options.checkout
+    ? join(options.checkout, 'bench', 'app-server.ts')
+    : fileURLToPath(new URL('./app-server.ts', import.meta.url));
+  const child: ChildProcess = fork(script, {
+    cwd: options.checkout ?? process.cwd(),
     execArgv: ['--import', 'tsx'],
     env: {
       ...process.env,

@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { registerNodePgRunner, registerPgliteRunner } from './transaction-runner.js';
 
 export type Schema = typeof schema;
 /** Both drivers' databases share this type, so no code above this file knows which one runs. */
@@ -140,6 +141,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger: statementRecorder }) as unknown as Db;
+  registerPgliteRunner(db, client, statementRecorder);
   const count = () => appliedMigrations((text) => client.query(text));
   const analyze = async (tables?: readonly string[]) => {
     await client.exec(analyzeStatement(tables));
@@ -173,6 +175,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const controlPool = new pg.Pool({ connectionString: url, max: 1 });
   const db = drizzleNodePg(pool, { schema, logger: statementRecorder }) as unknown as Db;
   const background = drizzleNodePg(backgroundPool, { schema, logger: statementRecorder }) as unknown as Db;
+  registerNodePgRunner(db, pool, statementRecorder);
+  registerNodePgRunner(background, backgroundPool, statementRecorder);
   await pool.query('select 1');
   const analyze = async (tables?: readonly string[]) => {
     await backgroundPool.query(analyzeStatement(tables));

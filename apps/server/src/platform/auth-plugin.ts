@@ -10,8 +10,8 @@ import { assertLicenceAllows, licenceSettingsOf, standingOf } from '../modules/l
 import type { Actor } from './actor.js';
 import { AppError, forbidden, unauthorized } from './errors.js';
 import { subdomainOf } from './host.js';
-import { loadActor } from './session.js';
-import { BACKGROUND_STATEMENT_TIMEOUT_MS, inCompany, REQUEST_STATEMENT_TIMEOUT_MS } from './tenancy.js';
+import { type ActorRow, actorFromRow, actorQuery } from './session.js';
+import { BACKGROUND_STATEMENT_TIMEOUT_MS, inCompanyAfter, REQUEST_STATEMENT_TIMEOUT_MS } from './tenancy.js';
 import type { TokenClaims, TokenService } from './tokens.js';
 
 declare module 'fastify' {
@@ -103,11 +103,12 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     // Read before the transaction (cached): the platform's settings are on the owner connection.
     return licenceSettingsOf(db)
       .then((settings) =>
-        inCompany(
+        inCompanyAfter(
           exporting ? database.background : db,
           claims.companyId,
-          async (tx) => {
-            const { actor, licence } = await loadActor(tx, claims);
+          actorQuery(claims),
+          async (tx, [row]) => {
+            const { actor, licence } = actorFromRow(row as unknown as ActorRow | undefined, claims);
             if (access && !passesAccess(access, actor.roles)) throw forbidden();
             assertLicenceAllows(standingOf(licence, now, settings.grace_days), method, config);
             return work(tx, actor);

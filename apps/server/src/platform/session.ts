@@ -1,12 +1,12 @@
 import { DEFAULT_COUNTRY, isRoleId, type RoleId } from '@crm/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { selectRows, type Tx } from '../db/client.js';
 import type { CompanyLicenceRow } from '../modules/licence/licence-state.js';
 import type { Actor } from './actor.js';
 import { AppError } from './errors.js';
 import type { TokenClaims } from './tokens.js';
 
-interface ActorRow {
+export interface ActorRow {
   id: number;
   name: string;
   roles: number[];
@@ -25,14 +25,11 @@ export interface LoadedActor {
 }
 
 /**
- * Loads the caller in one statement: the session must be live, the user not
- * archived, and roles and branches are read fresh, so a change of role or an
- * archived account takes effect on the next request rather than at token expiry.
+ * The caller in one statement: the session must be live, the user not archived, and roles and branches are
+ * read fresh, so a change of role or an archived account takes effect on the next request rather than at token
+ * expiry. Its values are the claims of a token we signed: the request's transaction sends it with its opening.
  */
-export async function loadActor(tx: Tx, claims: TokenClaims): Promise<LoadedActor> {
-  const [row] = await selectRows<ActorRow>(
-    tx,
-    sql`
+export const actorQuery = (claims: TokenClaims): SQL => sql`
     select u.id::int as id, u.name, u.roles::int[] as roles, c.disabled as company_disabled,
       c.licence_ends_on::text as licence_ends_on, c.datas->>'country' as country, c.datas->>'time_zone' as time_zone,
       (u.roles && array[1, 8]::smallint[]) as all_branches,
@@ -46,8 +43,10 @@ export async function loadActor(tx: Tx, claims: TokenClaims): Promise<LoadedActo
     join companies c on c.id = s.company_id
     where s.company_id = ${claims.companyId} and s.id = ${claims.sessionId} and u.id = ${claims.userId}
       and s.revoked_at is null and s.expires_at > now() and u.archived_at is null
-  `,
-  );
+  `;
+
+/** The caller from the row of actorQuery; a missing row is an ended session. */
+export function actorFromRow(row: ActorRow | undefined, claims: TokenClaims): LoadedActor {
   if (!row) throw new AppError(401, 'session_expired');
   if (row.company_disabled) throw new AppError(403, 'company_disabled');
   const roles = row.roles.filter(isRoleId) as RoleId[];
@@ -62,4 +61,10 @@ export async function loadActor(tx: Tx, claims: TokenClaims): Promise<LoadedActo
   };
   const datas = { country: row.country ?? DEFAULT_COUNTRY, time_zone: row.time_zone };
   return { actor, licence: { licenceEndsOn: row.licence_ends_on, datas } };
+}
+
+/** The caller, read inside a transaction already open (log-in's first answer). */
+export async function loadActor(tx: Tx, claims: TokenClaims): Promise<LoadedActor> {
+  const [row] = await selectRows<ActorRow>(tx, actorQuery(claims));
+  return actorFromRow(row, claims);
 }

@@ -193,7 +193,8 @@ describe('the instruments themselves', () => {
       });
     const [{ statements }] = await Promise.all([captureStatements(work), database.db.execute(sql`select 'beside'`)]);
     expect(statements.filter((s) => !isTransactionControl(s)).map((s) => [s.sql, s.params])).toEqual([
-      [expect.stringContaining('set_config'), [String(worlds.small.world.companyId), '10000', '']],
+      // The tenant settings travel with `begin` as literal SQL (db/transaction-runner.ts): no parameters.
+      [expect.stringContaining(`set_config('app.company_id', '${worlds.small.world.companyId}', true)`), []],
       ['select $1::int as n', [1]],
       ['select $1::int as n', [2]],
       ['select $1::int as n', [3]],
