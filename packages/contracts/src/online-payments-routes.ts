@@ -41,8 +41,22 @@ export const studentCheckoutSchema = checkoutSchema.extend({
   source: z.enum(ONLINE_PAYMENT_SOURCES),
   group_id: z.number().int().nullable(),
 });
+/** A group the student may pay his fee into, with what a month of it costs him. */
+export const studentFeeGroupSchema = z.object({
+  group_id: z.number().int(),
+  /** The group's title as the finance screens show it (name, else code). */
+  name: z.string(),
+  /** A month's price in force for him today, minor units: his individual price, else the course's. */
+  month_price: z.number().int(),
+});
+export type StudentFeeGroup = z.infer<typeof studentFeeGroupSchema>;
+
 export const studentCheckoutListSchema = z.object({
   data: z.array(studentCheckoutSchema),
+  /** The student's balance, minor units (below zero: a debt), as GET /user/{id}/balance counts it. */
+  balance: z.number().int(),
+  /** His groups (current ones, and left ones his money is still booked in), in the order of their ids. */
+  groups: z.array(studentFeeGroupSchema),
   /** The providers the centre takes fees through (configured and on). */
   providers: z.array(z.enum(ONLINE_PROVIDERS)),
   policies: z.object({ can_pay: z.boolean(), can_send_link: z.boolean() }),

@@ -13,6 +13,7 @@ import { seedGroupsDemo } from './groups-demo.js';
 import { seedHistoryDemo } from './history-demo.js';
 import { seedLeadsDemo } from './leads-demo.js';
 import { seedDemoMerchants, seedLicenceDemo } from './licence-demo.js';
+import { seedOfferDemo } from './offer-demo.js';
 import { seedDemoPayments } from './payments-demo.js';
 import { seedPerformanceDemo } from './performance-demo.js';
 import { seedRemindersDemo } from './reminders-demo.js';
@@ -89,6 +90,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedSmsDemo(db, company, spec.datas);
     await seedArchiveDemo(db, company, spec.datas);
     await seedHistoryDemo(db, company);
+    if (spec.subdomain === 'demo') await seedOfferDemo(db, company, { name: spec.name, studentIds: people.studentIds });
   }
   return true;
 }

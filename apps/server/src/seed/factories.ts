@@ -1,6 +1,7 @@
 import { type CompanyDatas, companyDatasSchema, Role, type RoleId, type RoleName } from '@crm/contracts';
 import type { Db } from '../db/client.js';
 import { branches, companies, rooms, userBranches, users } from '../db/schema/index.js';
+import type { Actor } from '../platform/actor.js';
 import { hashPassword } from '../platform/passwords.js';
 import { inCompany } from '../platform/tenancy.js';
 
@@ -131,6 +132,17 @@ export async function createCompanyWithRoleUsers(
   );
   return { ...company, users: Object.fromEntries(entries) as RoleUsers };
 }
+
+/** The company's owner (9000000 08) as the services see a signed-in user: demo data written as he would write it. */
+export const seedOwnerActor = (company: CreatedCompany & { users: RoleUsers }): Actor => ({
+  id: company.users.owner.id,
+  companyId: company.id,
+  sessionId: 'seed',
+  name: 'seed',
+  roles: [Role.owner],
+  branchIds: company.branchIds,
+  allBranches: true,
+});
 
 export async function createRoomRow(db: Db, companyId: number, branchId: number, name: string, capacity: number) {
   return inCompany(db, companyId, async (tx) => {

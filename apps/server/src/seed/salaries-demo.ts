@@ -1,11 +1,10 @@
-import { addMonths, countryRules, localDate, Role, toMinorUnits } from '@crm/contracts';
+import { addMonths, countryRules, localDate, toMinorUnits } from '@crm/contracts';
 import type { Db } from '../db/client.js';
 import { calculateSalaries } from '../modules/salaries/calculate.js';
 import { publishSalary } from '../modules/salaries/publish.js';
 import { createSalarySetting } from '../modules/salaries/settings.js';
-import type { Actor } from '../platform/actor.js';
 import { inCompany } from '../platform/tenancy.js';
-import type { CreatedCompany, RoleUsers } from './factories.js';
+import { type CreatedCompany, type RoleUsers, seedOwnerActor } from './factories.js';
 
 /** Demo rates are written in UZS; other currencies get a believable equivalent (as the expenses demo does). */
 const PER_UZS: Record<string, number> = { UZS: 1, KZT: 1 / 25 };
@@ -26,15 +25,7 @@ export async function seedSalariesDemo(
   today = localDate(),
 ): Promise<void> {
   const currency = countryRules(datas.country).currency;
-  const owner: Actor = {
-    id: company.users.owner.id,
-    companyId: company.id,
-    sessionId: 'seed',
-    name: 'seed',
-    roles: [Role.owner],
-    branchIds: company.branchIds,
-    allBranches: true,
-  };
+  const owner = seedOwnerActor(company);
   const month = addMonths(`${today.slice(0, 7)}-01`, -1).slice(0, 7);
   const at = new Date(`${today}T12:00:00Z`);
   await inCompany(db, company.id, async (tx) => {

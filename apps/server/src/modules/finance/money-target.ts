@@ -8,6 +8,8 @@ import { findTarget } from '../users/queries.js';
 export interface MoneyTarget {
   studentId: number;
   studentName: string;
+  /** As stored (no country prefix); a provider's page may show it to the payer. */
+  studentPhone: string | null;
   groupId: number | null;
   /** The branch the money belongs to: the group's, else the student's main branch (or another of his the caller works in). */
   branchId: number;
@@ -32,6 +34,13 @@ export async function moneyTarget(
 ) {
   const student = await findTarget(tx, actor, studentId, true);
   if (!student.types.includes('student')) throw new AppError(400, 'not_a_student', { field: 'student_id' });
+  const targetIn = (group: number | null, branch: number): MoneyTarget => ({
+    studentId,
+    studentName: student.name,
+    studentPhone: student.phone,
+    groupId: group,
+    branchId: branch,
+  });
   if (groupId) {
     const [place] = await tx
       .select({ branchId: groups.branchId })
@@ -47,15 +56,15 @@ export async function moneyTarget(
     if (!place) throw new AppError(422, 'student_not_in_group', { field: 'group_id' });
     if (branchId && branchId !== place.branchId) throw wrongBranch();
     assertBranch(actor, place.branchId);
-    return { studentId, studentName: student.name, groupId, branchId: place.branchId } satisfies MoneyTarget;
+    return targetIn(groupId, place.branchId);
   }
   const candidates = [student.mainBranchId, ...student.branchIds].filter((id): id is number => id !== null);
   if (branchId) {
     if (!candidates.includes(branchId)) throw wrongBranch();
     assertBranch(actor, branchId);
-    return { studentId, studentName: student.name, groupId: null, branchId } satisfies MoneyTarget;
+    return targetIn(null, branchId);
   }
   const usable = candidates.find((id) => canUseBranch(actor, id));
   if (usable === undefined) throw new AppError(403, 'branch_forbidden', { branch_id: candidates[0] ?? null });
-  return { studentId, studentName: student.name, groupId: null, branchId: usable } satisfies MoneyTarget;
+  return targetIn(null, usable);
 }

@@ -27,11 +27,11 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
     }),
   );
   registerRoute(app, onlinePaymentRoutes.listStudentCheckouts, (req, { query }) =>
-    req.tenant((tx, actor) => studentCheckouts(tx, actor, query.student_id)),
+    req.tenant((tx, actor) => studentCheckouts(tx, actor, query.student_id, req.server.clock())),
   );
   registerRoute(app, onlinePaymentRoutes.openFeeCheckout, (req, { body }) =>
     req.tenant(async (tx, actor) => {
-      const checkout = await openFeeCheckout(tx, actor, body, actor.id === body.student_id ? 'student' : 'staff');
+      const { checkout } = await openFeeCheckout(tx, actor, body, actor.id === body.student_id ? 'student' : 'staff');
       return feeCheckoutAnswer(app, tx, checkout, originOf(req));
     }),
   );

@@ -1,8 +1,13 @@
-import { HistoryEvent } from '@crm/contracts';
+import { HistoryEvent, Role, StudentStatus } from '@crm/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../../../test/helpers.js';
-import { historyEvents, smsMessages } from '../../db/schema/index.js';
+import { branches, groupStudents, historyEvents, onlinePayments, smsMessages } from '../../db/schema/index.js';
+import { inCompany } from '../../platform/tenancy.js';
+import { createCourse } from '../../seed/courses-factories.js';
+import { createUser } from '../../seed/factories.js';
+import { addStudentToGroupRow, createGroupRow } from '../../seed/groups-factories.js';
+import { bookEntry } from '../finance/ledger.js';
 import { createPaymentsWorld } from './payments-test-world.js';
 
 const w = await createPaymentsWorld();
@@ -117,6 +122,29 @@ describe('a payment link sent by SMS', () => {
     });
     expect(opened.status).toBe(403);
   });
+
+  it("staff of another branch may neither open a checkout nor send a link for this branch's student", async () => {
+    const [north] = await inCompany(w.db, w.company.id, (tx) =>
+      tx.insert(branches).values({ companyId: w.company.id, name: 'North' }).returning({ id: branches.id }),
+    );
+    const phone = '947900001';
+    await createUser(w.db, w.company.id, {
+      name: 'North Administrator',
+      phone,
+      roles: [Role.admin],
+      branchIds: [north?.id as number],
+    });
+    const northAdmin = await loginAs(w.app, w.company.subdomain, phone);
+    const body = { student_id: w.studentId, provider: 'payme', amount: 5000 };
+    const before = await w.db.select().from(onlinePayments).where(eq(onlinePayments.companyId, w.company.id));
+    // Staff do not see a student of a branch not theirs at all (as everywhere in the people module): 404.
+    for (const url of ['/online-payments/checkouts', '/online-payments/links']) {
+      const refused = await as(northAdmin).post(url, body);
+      expect([refused.status, refused.body.error.code]).toEqual([404, 'not_found']);
+    }
+    const after = await w.db.select().from(onlinePayments).where(eq(onlinePayments.companyId, w.company.id));
+    expect(after.length).toBe(before.length);
+  });
 });
 
 describe('the centre’s merchant accounts', () => {
@@ -170,5 +198,65 @@ describe('the centre’s merchant accounts', () => {
       amount: 1000,
     });
     expect(refused.body.error.code).toBe('payment_provider_not_configured');
+  });
+});
+
+describe('what the payment screen proposes: the balance and a month of each group', () => {
+  let english: number;
+  let math: number;
+  beforeAll(async () => {
+    const { db, company, branchId } = w;
+    const teacherId = company.users.teacher.id;
+    const englishCourse = await createCourse(db, company.id, { name: 'English', price: 500_000 });
+    const mathCourse = await createCourse(db, company.id, { name: 'Math', price: 300_000 });
+    english = await createGroupRow(db, company.id, { branchId, courseId: englishCourse, teacherId, name: 'ENG-1' });
+    math = await createGroupRow(db, company.id, { branchId, courseId: mathCourse, teacherId, name: 'MATH-1' });
+    const active = { status: StudentStatus.active, createdDate: '2026-11-02' };
+    await addStudentToGroupRow(db, company.id, english, studentUserId(), active);
+    await addStudentToGroupRow(db, company.id, math, studentUserId(), active);
+    await addStudentToGroupRow(db, company.id, math, w.studentId, active);
+    await inCompany(db, company.id, async (tx) => {
+      // His individual price in English (spec §3 exception_sum) is what a month costs him there.
+      await tx
+        .update(groupStudents)
+        .set({ exceptionSum: 400_000 })
+        .where(
+          and(
+            eq(groupStudents.companyId, company.id),
+            eq(groupStudents.groupId, english),
+            eq(groupStudents.studentId, studentUserId()),
+          ),
+        );
+      const system = { id: null, companyId: company.id };
+      const charge = { kind: 'charge' as const, date: '2026-11-02', branchId };
+      await bookEntry(tx, system, { ...charge, amount: -400_000, studentId: studentUserId(), groupId: english });
+      await bookEntry(tx, system, { ...charge, amount: -300_000, studentId: w.studentId, groupId: math });
+      await bookEntry(tx, system, {
+        kind: 'payment',
+        amount: 100_000,
+        date: '2026-11-03',
+        branchId,
+        studentId: w.studentId,
+        method: 'cash',
+      });
+    });
+  });
+
+  it('a student reads his own balance and the month price of each of his groups', async () => {
+    const mine = await as(student).get(`/online-payments/checkouts?student_id=${studentUserId()}`);
+    expect(mine.status).toBe(200);
+    expect(mine.body.balance).toBe(-400_000);
+    expect(mine.body.groups).toEqual([
+      { group_id: english, name: 'ENG-1', month_price: 400_000 },
+      { group_id: math, name: 'MATH-1', month_price: 300_000 },
+    ]);
+  });
+
+  it("staff reading another student's payments see that student's balance and groups", async () => {
+    const his = await as(admin).get(`/online-payments/checkouts?student_id=${w.studentId}`);
+    expect(his.status).toBe(200);
+    expect(his.body.balance).toBe(-200_000);
+    expect(his.body.groups).toEqual([{ group_id: math, name: 'MATH-1', month_price: 300_000 }]);
+    expect((await as(teacher).get(`/online-payments/checkouts?student_id=${w.studentId}`)).status).toBe(403);
   });
 });

@@ -9,19 +9,21 @@ import {
   type OnlinePaymentSource,
   type OnlineProvider,
   paymentMethodsOf,
+  Role,
   type StudentCheckoutList,
 } from '@crm/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
-import { companies, onlinePayments } from '../../db/schema/index.js';
+import { companies, onlinePayments, paymentProviderAccounts } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, forbidden } from '../../platform/errors.js';
 import { recordHistory } from '../../platform/history.js';
-import { moneyTarget } from '../finance/money-target.js';
+import { type MoneyTarget, moneyTarget } from '../finance/money-target.js';
 import { providerRedirectUrl } from './checkout-redirect.js';
 import { type CheckoutRow, checkoutView, openCheckout } from './checkouts.js';
-import { companyMerchantOf } from './merchants.js';
+import { companyMerchantOf, credentialsAreValid } from './merchants.js';
+import { studentFeeSummary } from './student-fee-summary.js';
 
 /*
  * A student's fee paid online (issue 17): from his own screen, or from a link the staff send by SMS. The money
@@ -33,8 +35,8 @@ const staffMayPayFor = (actor: Actor) => canAccess('students', actor.roles) || c
 
 /** Who may pay for whom: a student for himself, staff for the students of their branches. */
 export function assertMayPayFor(actor: Actor, studentId: number): void {
-  if (actor.id === studentId || staffMayPayFor(actor)) return;
-  throw forbidden();
+  const allowed = actor.id === studentId ? actor.roles.includes(Role.student) : staffMayPayFor(actor);
+  if (!allowed) throw forbidden();
 }
 
 async function companyCountry(tx: Tx, companyId: number) {
@@ -42,26 +44,36 @@ async function companyCountry(tx: Tx, companyId: number) {
   return companyDatasSchema.parse(row?.datas ?? {}).country;
 }
 
-/** The providers a centre takes fees through: offered in its country, set up and on. */
+/** The providers a centre takes fees through: offered in its country (Midtrans: rupiah only), set up and on. */
 export async function feeProvidersOf(tx: Tx, companyId: number): Promise<OnlineProvider[]> {
-  const country = await companyCountry(tx, companyId);
-  const offered = paymentMethodsOf(country).filter(isOnlineProvider);
-  const ready: OnlineProvider[] = [];
-  for (const provider of ONLINE_PROVIDERS) {
-    if (offered.includes(provider) && (await companyMerchantOf(tx, companyId, provider))) ready.push(provider);
-  }
-  return ready;
+  const offered = paymentMethodsOf(await companyCountry(tx, companyId)).filter(isOnlineProvider);
+  const accounts = await tx
+    .select({ provider: paymentProviderAccounts.provider, credentials: paymentProviderAccounts.credentials })
+    .from(paymentProviderAccounts)
+    .where(and(eq(paymentProviderAccounts.companyId, companyId), eq(paymentProviderAccounts.enabled, true)));
+  const usable = new Set(
+    accounts
+      .filter(({ provider, credentials }) => isOnlineProvider(provider) && credentialsAreValid(provider, credentials))
+      .map(({ provider }) => provider),
+  );
+  return ONLINE_PROVIDERS.filter((provider) => offered.includes(provider) && usable.has(provider));
 }
 
-/** Opens a fee checkout for a student (and group) the caller may pay for; history says who started it. */
+/** A fee checkout to open: the student, and the group or the branch (a cash desk) the money is booked in. */
+export type FeeCheckoutRequest = FeeCheckoutInput & { branch_id?: number };
+
+/**
+ * Opens a fee checkout for a student (and group, or branch) the caller may pay for; history says who started
+ * it. Answers the checkout and whom it is for (a provider's page may show his name and phone).
+ */
 export async function openFeeCheckout(
   tx: Tx,
   actor: Actor,
-  input: FeeCheckoutInput,
+  input: FeeCheckoutRequest,
   source: OnlinePaymentSource,
-): Promise<CheckoutRow> {
+): Promise<{ checkout: CheckoutRow; target: MoneyTarget }> {
   assertMayPayFor(actor, input.student_id);
-  const target = await moneyTarget(tx, actor, input.student_id, input.group_id ?? null);
+  const target = await moneyTarget(tx, actor, input.student_id, input.group_id ?? null, input.branch_id ?? null);
   if (!(await feeProvidersOf(tx, actor.companyId)).includes(input.provider)) {
     throw new AppError(422, 'payment_provider_not_configured', { provider: input.provider });
   }
@@ -90,7 +102,7 @@ export async function openFeeCheckout(
       student_name: target.studentName,
     },
   });
-  return checkout;
+  return { checkout, target };
 }
 
 /** The provider's page for an open fee checkout; back from it, the link page shows how it went. */
@@ -112,7 +124,12 @@ export async function feeCheckoutAnswer(
 }
 
 /** GET /online-payments/checkouts: a student's online payments, newest first, with what the caller may do. */
-export async function studentCheckouts(tx: Tx, actor: Actor, studentId: number): Promise<StudentCheckoutList> {
+export async function studentCheckouts(
+  tx: Tx,
+  actor: Actor,
+  studentId: number,
+  now: Date,
+): Promise<StudentCheckoutList> {
   assertMayPayFor(actor, studentId);
   if (actor.id !== studentId) await moneyTarget(tx, actor, studentId);
   const rows = await tx
@@ -128,6 +145,7 @@ export async function studentCheckouts(tx: Tx, actor: Actor, studentId: number):
       source: row.source as OnlinePaymentSource,
       group_id: row.groupId,
     })),
+    ...(await studentFeeSummary(tx, actor, studentId, now)),
     providers,
     policies: { can_pay: providers.length > 0, can_send_link: providers.length > 0 && staffMayPayFor(actor) },
   };

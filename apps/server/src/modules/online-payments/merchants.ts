@@ -48,3 +48,7 @@ export async function companyMerchantOf<P extends OnlineProvider>(
   const parsed = providerCredentialsSchemas[provider].safeParse(row.credentials);
   return parsed.success ? (parsed.data as ProviderCredentials<P>) : null;
 }
+
+/** Whether stored credentials are complete for the provider (a half-filled account takes no payment). */
+export const credentialsAreValid = (provider: OnlineProvider, credentials: unknown) =>
+  providerCredentialsSchemas[provider].safeParse(credentials).success;

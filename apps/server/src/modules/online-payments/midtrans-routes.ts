@@ -4,22 +4,20 @@ import {
   type ErrorCode,
   type MidtransCheckoutQuery,
   midtransRoutes,
-  Role,
 } from '@crm/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createSnapTransaction, MidtransSnapError } from '../../adapters/payments/midtrans-snap.js';
 import type { Tx } from '../../db/client.js';
-import { type Actor, assertArea } from '../../platform/actor.js';
-import { AppError, forbidden, notFound } from '../../platform/errors.js';
-import { recordHistory } from '../../platform/history.js';
+import type { Actor } from '../../platform/actor.js';
+import { AppError } from '../../platform/errors.js';
 import { RequestRate } from '../../platform/request-rate.js';
 import { registerRoute } from '../../platform/route-table.js';
 import { findCompanyPublic } from '../company/service.js';
 import { asPlatform } from '../console/platform-db.js';
 import { paymentTaken } from '../sms/events.js';
-import { findTarget } from '../users/queries.js';
 import { originOf } from './checkout-redirect.js';
-import { checkoutNumberOf, openCheckout, setCheckoutStatus } from './checkouts.js';
+import { checkoutNumberOf, setCheckoutStatus } from './checkouts.js';
+import { openFeeCheckout } from './fee-checkouts.js';
 import { companyMerchantOf, resolveMerchant } from './merchants.js';
 import {
   applyMidtransNotification,
@@ -183,49 +181,26 @@ function parseJson(raw: unknown): unknown {
 }
 
 /**
- * The fee checkout of GET /midtrans/generate, in the caller's company transaction: the payer (the student
- * himself, or a student of staff who may reach students), a branch of his, the centre's Midtrans account.
+ * The fee checkout of GET /midtrans/generate, in the caller's company transaction: the student himself, or a
+ * student staff name, booked in the branch asked for (see openFeeCheckout for who may pay for whom).
  */
 async function openMidtransCheckout(tx: Tx, actor: Actor, query: MidtransCheckoutQuery) {
-  const forOther = query.student_id !== undefined && query.student_id !== actor.id;
-  if (forOther) assertArea(actor, 'students');
-  else if (!actor.roles.includes(Role.student)) throw forbidden();
-  const student = await findTarget(tx, actor, query.student_id ?? actor.id, false);
-  if (!student.roles.includes(Role.student) || student.archived) throw notFound();
-  // The payment is booked in this branch: it must be the student's, and for staff one of theirs too.
-  if (!student.branchIds.includes(query.branch_id) || !actor.branchIds.includes(query.branch_id)) {
-    throw new AppError(403, 'branch_forbidden', { branch_id: query.branch_id });
-  }
-  const company = await findCompanyPublic(tx, actor.companyId);
-  const rules = countryRules(company.datas.country);
+  const studentId = query.student_id ?? actor.id;
+  const { checkout, target } = await openFeeCheckout(
+    tx,
+    actor,
+    { student_id: studentId, branch_id: query.branch_id, provider: 'midtrans', amount: query.amount },
+    studentId === actor.id ? 'student' : 'staff',
+  );
   const credentials = await companyMerchantOf(tx, actor.companyId, 'midtrans');
-  // Midtrans takes rupiah only: a centre outside Indonesia cannot use it, whatever it saved.
-  if (!credentials || rules.currency !== 'IDR') {
-    throw new AppError(422, 'payment_provider_not_configured', { provider: 'midtrans' });
-  }
-  const checkout = await openCheckout(tx, {
-    companyId: actor.companyId,
-    purpose: 'fee',
-    provider: 'midtrans',
-    amount: query.amount,
-    currency: rules.currency,
-    source: forOther ? 'staff' : 'student',
-    createdBy: actor.id,
-    branchId: query.branch_id,
-    studentId: student.id,
-  });
-  await recordHistory(tx, actor, {
-    event: 'onlineCheckoutOpened',
-    entity: 'user',
-    entityId: student.id,
-    branchId: query.branch_id,
-    data: { amount: query.amount, provider: 'midtrans', student_name: student.name, checkout_id: checkout.id },
-  });
+  if (!credentials) throw new AppError(422, 'payment_provider_not_configured', { provider: 'midtrans' });
+  const company = await findCompanyPublic(tx, actor.companyId);
+  const phonePrefix = countryRules(company.datas.country).phonePrefix ?? '';
   return {
     checkout,
     credentials,
     // What Midtrans's page shows the payer: the centre and the student (no words to translate).
-    description: `${company.name}: ${student.name}`,
-    customer: { name: student.name, phone: student.phone ? `${rules.phonePrefix ?? ''}${student.phone}` : null },
+    description: `${company.name}: ${target.studentName}`,
+    customer: { name: target.studentName, phone: target.studentPhone ? `${phonePrefix}${target.studentPhone}` : null },
   };
 }

@@ -31,7 +31,7 @@ export async function sendPaymentLink(
   origin: string,
 ) {
   if (actor.id === input.student_id) throw forbidden();
-  const checkout = await openFeeCheckout(tx, actor, input, 'link');
+  const { checkout } = await openFeeCheckout(tx, actor, input, 'link');
   const [company] = await tx
     .select({ name: companies.name, datas: companies.datas })
     .from(companies)

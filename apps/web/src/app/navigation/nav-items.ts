@@ -5,6 +5,8 @@ export interface MenuContext {
   gamification: boolean;
   scoring: boolean;
   country: Country;
+  /** GET /licence policies.billing_visible: false on a white-label host, where the centre does not see billing. */
+  billing: boolean;
 }
 
 export interface NavLeaf {
@@ -136,7 +138,7 @@ export const NAV: readonly NavEntry[] = [
       { key: 'report', path: '/report', area: 'report' },
       { key: 'history', path: '/history', area: 'history' },
       { key: 'settings', path: '/settings', area: 'settings' },
-      { key: 'billing', path: '/billing', area: 'billing' },
+      { key: 'billing', path: '/billing', area: 'billing', when: (context) => context.billing },
       // Spec §2 admin: new-company opens a branch, edit-company lists, edits and archives them.
       { key: 'edit-company', path: '/admin/edit-company', area: 'admin' },
       { key: 'new-company', path: '/admin/new-company', area: 'admin' },

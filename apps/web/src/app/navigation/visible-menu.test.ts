@@ -1,10 +1,11 @@
 import { Role, type RoleId } from '@crm/contracts';
 import { describe, expect, it } from 'vitest';
+import { aCompany } from '../../test/session-fixtures';
 import { type MenuContext, navLeaves } from './nav-items';
-import { visibleMenu } from './visible-menu';
+import { menuContextOf, visibleMenu } from './visible-menu';
 
-const PLAIN: MenuContext = { gamification: false, scoring: false, country: 'uz' };
-const EVERYTHING_ON: MenuContext = { gamification: true, scoring: true, country: 'uz' };
+const PLAIN: MenuContext = { gamification: false, scoring: false, country: 'uz', billing: false };
+const EVERYTHING_ON: MenuContext = { gamification: true, scoring: true, country: 'uz', billing: true };
 
 const keysFor = (roles: RoleId[], context: MenuContext = PLAIN) =>
   navLeaves(visibleMenu(roles, context)).map((l) => l.key);
@@ -66,6 +67,20 @@ describe('visibleMenu', () => {
     }
     expect(keys).not.toContain('salary');
     expect(keys).not.toContain('course-lessons');
+  });
+
+  it('shows billing only where the licence answer says it is visible (not on a white-label host)', () => {
+    expect(keysFor([Role.owner], { ...PLAIN, billing: true })).toContain('billing');
+    expect(keysFor([Role.owner], EVERYTHING_ON)).toContain('billing');
+    expect(keysFor([Role.owner], { ...EVERYTHING_ON, billing: false })).not.toContain('billing');
+  });
+
+  it("reads billing from GET /licence's policies, hidden until they have come", () => {
+    const company = aCompany();
+    const policies = { can_order: true, billing_visible: true };
+    expect(menuContextOf(company, policies).billing).toBe(true);
+    expect(menuContextOf(company, { ...policies, billing_visible: false }).billing).toBe(false);
+    expect(menuContextOf(company, undefined).billing).toBe(false);
   });
 
   it('gives a limited administrator teachers, courses, groups and leads', () => {

@@ -1,5 +1,7 @@
-import { type CompanyPublic, canAccess, Role, type RoleId } from '@crm/contracts';
+import { type CompanyPublic, canAccess, type LicenceAnswer, Role, type RoleId } from '@crm/contracts';
 import { isSection, type MenuContext, NAV, type NavEntry, type NavLeaf } from './nav-items';
+
+type LicencePolicies = LicenceAnswer['policies'];
 
 /**
  * Spec §2 "Menus by role": these roles get a short menu of their own instead of
@@ -29,8 +31,13 @@ export function visibleMenu(roles: readonly RoleId[], context: MenuContext): Nav
   });
 }
 
-export const menuContextOf = (company: CompanyPublic): MenuContext => ({
+/**
+ * The company's switches, and the licence's policies (GET /licence): billing shows only when the server says so
+ * (not on a white-label host), and not before it has answered.
+ */
+export const menuContextOf = (company: CompanyPublic, licence: LicencePolicies | undefined): MenuContext => ({
   gamification: company.datas.gamification,
   scoring: company.datas.scoring_module_is_enabled === '1',
   country: company.datas.country,
+  billing: licence?.billing_visible ?? false,
 });

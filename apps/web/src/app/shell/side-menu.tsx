@@ -22,6 +22,7 @@ import { Menu, type MenuProps } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useLicence } from '../../features/licence/licence-api';
 import { roleIdsOf } from '../../shared/session/session-store';
 import { isSection, labelKeyOf, type NavLeaf } from '../navigation/nav-items';
 import { menuContextOf, visibleMenu } from '../navigation/visible-menu';
@@ -53,7 +54,12 @@ const isCurrent = (leaf: NavLeaf, pathname: string, hash: string) =>
 export function SideMenu({ user, company }: { user: Me; company: CompanyPublic }) {
   const { t } = useTranslation();
   const { pathname, hash } = useLocation();
-  const entries = useMemo(() => visibleMenu(roleIdsOf(user), menuContextOf(company)), [user, company]);
+  // The shell's licence notice asks the same query: one request for both.
+  const policies = useLicence().data?.policies;
+  const entries = useMemo(
+    () => visibleMenu(roleIdsOf(user), menuContextOf(company, policies)),
+    [user, company, policies],
+  );
 
   const leafItem = (leaf: NavLeaf) => ({
     key: leaf.key,

@@ -33,6 +33,8 @@ export const aStudentCheckout = (overrides: Partial<StudentCheckoutList['data'][
 
 export const aCheckoutList = (overrides: Partial<StudentCheckoutList> = {}): StudentCheckoutList => ({
   data: [],
+  balance: 0,
+  groups: [],
   providers: ['payme', 'click'],
   policies: { can_pay: true, can_send_link: true },
   ...overrides,

@@ -1,7 +1,7 @@
 import { Role, type StudentCheckoutList } from '@crm/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { aStudent, json, renderAt, stubMoneyApi } from '../finance/finance-test-support';
+import { json, renderAt, stubMoneyApi } from '../finance/finance-test-support';
 import { aCheckout, aCheckoutList, aStudentCheckout } from './online-payments-fixtures';
 import { StudentPaymentPage } from './student-payment-page';
 
@@ -18,13 +18,17 @@ beforeEach(() => {
   browser.opened.length = 0;
   list = aCheckoutList({
     data: [aStudentCheckout({ status: 'paid', paid_at: '2026-11-20T10:00:00.000Z', provider: 'click' })],
+    balance: -450_000,
+    groups: [
+      { group_id: 4, name: 'ENG-4', month_price: 500_000 },
+      { group_id: 9, name: 'MATH-2', month_price: 380_000 },
+    ],
   });
 });
 
 const calls = stubMoneyApi(
   ({ method, url }) => {
     if (url === `/api/v1/online-payments/checkouts?student_id=${ME}`) return json(200, list);
-    if (url === `/api/v1/user/${ME}`) return json(200, aStudent({ id: ME, balance: -450_000 }));
     if (method === 'POST' && url === '/api/v1/online-payments/checkouts') {
       return json(200, aCheckout({ redirect_url: 'https://my.click.uz/services/pay?x=1' }));
     }
@@ -33,14 +37,21 @@ const calls = stubMoneyApi(
   { roles: [Role.student] },
 );
 
+const amount = () => screen.getByLabelText('Amount, UZS') as HTMLInputElement;
+
 describe('StudentPaymentPage', () => {
   it("opens a checkout of the chosen group's month through the chosen provider and goes to its page", async () => {
     renderAt(<StudentPaymentPage />);
-    expect(await screen.findByTestId('own-balance')).toHaveProperty('textContent', '-450 000 UZS');
-    // His debt is proposed as the amount.
-    await waitFor(() => expect((screen.getByLabelText('Amount, UZS') as HTMLInputElement).value).toBe('450 000'));
-    fireEvent.click(screen.getByLabelText('Month of the group ENG-4'));
-    fireEvent.change(screen.getByLabelText('Amount, UZS'), { target: { value: '500000' } });
+    const balance = await screen.findByTestId('own-balance');
+    expect(balance.textContent).toBe('-450 000 UZS');
+    // A debt shows in red.
+    expect(balance.className).toContain('ant-typography-danger');
+    // His debt is proposed as the amount; choosing a group proposes a month of it.
+    await waitFor(() => expect(amount().value).toBe('450 000'));
+    expect(screen.getByText('500 000 UZS a month')).toBeTruthy();
+    expect(screen.getByText('380 000 UZS a month')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: /Month of the group ENG-4/ }));
+    await waitFor(() => expect(amount().value).toBe('500 000'));
     fireEvent.click(screen.getByRole('radio', { name: 'Click' }));
     fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(browser.opened).toEqual(['https://my.click.uz/services/pay?x=1']));
@@ -50,6 +61,21 @@ describe('StudentPaymentPage', () => {
       provider: 'click',
       amount: 500_000,
     });
+  });
+
+  it('without a debt proposes a month of his first group, and nothing for a top-up of the balance', async () => {
+    list = { ...list, balance: 120_000 };
+    renderAt(<StudentPaymentPage />);
+    const balance = await screen.findByTestId('own-balance');
+    expect(balance.textContent).toBe('120 000 UZS');
+    expect(balance.className).not.toContain('ant-typography-danger');
+    expect(screen.queryByText('You have a debt')).toBeNull();
+    await waitFor(() => expect(amount().value).toBe('500 000'));
+    expect(screen.getByRole('radio', { name: /Month of the group ENG-4/ })).toHaveProperty('checked', true);
+    fireEvent.click(screen.getByRole('radio', { name: /Month of the group MATH-2/ }));
+    await waitFor(() => expect(amount().value).toBe('380 000'));
+    fireEvent.click(screen.getByRole('radio', { name: 'Top up balance' }));
+    await waitFor(() => expect(amount().value).toBe(''));
   });
 
   it('lists his recent online payments with how they went', async () => {

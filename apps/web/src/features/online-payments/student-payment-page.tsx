@@ -1,4 +1,4 @@
-import { fromMinorUnits, type OnlineProvider, toMinorUnits, type UserGroup } from '@crm/contracts';
+import { fromMinorUnits, type OnlineProvider, type StudentFeeGroup, toMinorUnits } from '@crm/contracts';
 import { Alert, App, Button, Card, Empty, Flex, Form, Radio, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +6,7 @@ import { errorMessage, isHandledGlobally } from '../../shared/api/error-message'
 import { useSession } from '../../shared/session/use-session';
 import { formatMoney, useCurrency } from '../courses/money';
 import { AmountField, placeRefusal } from '../finance/money-fields';
-import { useProfile } from '../users/users-api';
 import { goToProvider, useOpenFeeCheckout, useStudentCheckouts } from './online-payments-api';
-import { groupsToPayFor } from './payment-targets';
 import { ProviderField } from './provider-choice';
 import { StudentCheckoutsList } from './student-checkout-list';
 
@@ -21,16 +19,15 @@ interface PayValues {
 }
 
 /**
- * Issue 17: the student's own screen to pay online (phone first). His balance and groups come from his own
- * profile (GET /user/{id}: GET /user/{id}/balance is the cashier's and refuses a student); what he may do, the
- * providers and his recent payments from GET /online-payments/checkouts.
+ * Issue 17: the student's own screen to pay online (phone first). Everything comes from GET
+ * /online-payments/checkouts: his balance and the month price of each of his groups (his profile leaves the
+ * balance out, and GET /user/{id}/balance is the cashier's), what he may do, the providers and his recent
+ * payments.
  */
 export function StudentPaymentPage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const checkouts = useStudentCheckouts(user?.id);
-  const profile = useProfile(user?.id ?? 0);
-  const groups = groupsToPayFor(profile.data?.groups ?? []);
 
   let body: ReactNode;
   if (checkouts.isError) {
@@ -40,19 +37,22 @@ export function StudentPaymentPage() {
   } else if (!checkouts.data) {
     body = <Skeleton active paragraph={{ rows: 6 }} />;
   } else {
-    const { data, providers, policies } = checkouts.data;
+    const { data, providers, policies, balance, groups } = checkouts.data;
     body = (
       <>
-        {profile.data?.balance !== undefined && <BalanceFigure balance={profile.data.balance} />}
+        <BalanceFigure balance={balance} />
         {policies.can_pay && user ? (
-          <PayForm studentId={user.id} groups={groups} providers={providers} balance={profile.data?.balance} />
+          <PayForm studentId={user.id} groups={groups} providers={providers} balance={balance} />
         ) : (
           <Card>
             <Empty description={t('onlinePayments.student.notSetUp')} />
           </Card>
         )}
         <Card title={t('onlinePayments.student.recent')} styles={{ body: { paddingBlock: 8 } }}>
-          <StudentCheckoutsList checkouts={data} groups={profile.data?.groups ?? []} />
+          <StudentCheckoutsList
+            checkouts={data}
+            groups={groups.map((group) => ({ id: group.group_id, name: group.name }))}
+          />
         </Card>
       </>
     );
@@ -95,17 +95,23 @@ function PayForm({
   balance,
 }: {
   studentId: number;
-  groups: UserGroup[];
+  groups: StudentFeeGroup[];
   providers: OnlineProvider[];
-  balance: number | undefined;
+  balance: number;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const currency = useCurrency();
   const [form] = Form.useForm<PayValues>();
   const open = useOpenFeeCheckout();
-  // A debt is what he most likely came to pay: it is proposed, and he may change it.
-  const debt = balance !== undefined && balance < 0 ? fromMinorUnits(-balance, currency) : null;
+  // The amount proposed for what he chose, which he may change: a group's month, or his debt for the balance.
+  const proposedFor = (target: Target): number | null => {
+    if (target === 'balance') return balance < 0 ? fromMinorUnits(-balance, currency) : null;
+    const group = groups.find((g) => g.group_id === target);
+    return group && group.month_price > 0 ? fromMinorUnits(group.month_price, currency) : null;
+  };
+  // A debt is what he most likely came to pay; without one, a month of his first group.
+  const firstTarget: Target = balance >= 0 && groups[0] ? groups[0].group_id : 'balance';
 
   const pay = async ({ target, amount, provider }: PayValues) => {
     if (amount === null || !provider) return;
@@ -128,7 +134,10 @@ function PayForm({
         form={form}
         layout="vertical"
         requiredMark={false}
-        initialValues={{ target: 'balance', amount: debt, provider: providers[0] }}
+        initialValues={{ target: firstTarget, amount: proposedFor(firstTarget), provider: providers[0] }}
+        onValuesChange={(changed: Partial<PayValues>) => {
+          if (changed.target !== undefined) form.setFieldValue('amount', proposedFor(changed.target));
+        }}
         onFinish={pay}
       >
         <Form.Item name="target" label={t('onlinePayments.form.target')}>
@@ -137,8 +146,17 @@ function PayForm({
             options={[
               { value: 'balance', label: t('onlinePayments.student.balanceTopUp') },
               ...groups.map((group) => ({
-                value: group.id,
-                label: t('onlinePayments.student.groupMonth', { name: group.name }),
+                value: group.group_id,
+                label: (
+                  <Flex vertical>
+                    <span>{t('onlinePayments.student.groupMonth', { name: group.name })}</span>
+                    {group.month_price > 0 && (
+                      <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+                        {t('onlinePayments.student.monthPrice', { price: formatMoney(group.month_price, currency) })}
+                      </Typography.Text>
+                    )}
+                  </Flex>
+                ),
               })),
             ]}
           />
