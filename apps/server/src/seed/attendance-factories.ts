@@ -10,6 +10,7 @@ import { and, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { attendances, groupStudents, groups } from '../db/schema/index.js';
 import { groupRowColumns } from '../modules/groups/group-scope.js';
+import { recountAttendanceSummary } from '../modules/lessons/attendance-summary.js';
 import { loadCalendars } from '../modules/lessons/calendar-source.js';
 import { companyTime } from '../modules/lessons/company-time.js';
 import { hasEnded, inPlaceOn } from '../modules/reports/report-basis.js';
@@ -136,6 +137,11 @@ export async function seedDemoAttendance(
         .returning({ groupId: attendances.groupId });
       written += inserted.length;
     }
+    await recountAttendanceSummary(
+      tx,
+      companyId,
+      rows.map((row) => ({ groupId: row.groupId, studentId: row.studentId, date: row.attendDate })),
+    );
     return written;
   });
 }

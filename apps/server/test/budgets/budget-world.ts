@@ -4,6 +4,7 @@ import type { Db } from '../../src/db/client.js';
 import { attendances, leadSections, lessons } from '../../src/db/schema/index.js';
 import { runBilling } from '../../src/modules/billing/runs.js';
 import { bookEntry } from '../../src/modules/finance/ledger.js';
+import { recountAttendanceSummary } from '../../src/modules/lessons/attendance-summary.js';
 import { inCompany } from '../../src/platform/tenancy.js';
 import { createCourse, createTag } from '../../src/seed/courses-factories.js';
 import { createCompanyWithRoleUsers, createRoomRow } from '../../src/seed/factories.js';
@@ -108,17 +109,21 @@ export async function createBudgetWorld(db: Db, scale: number) {
           { companyId, groupId: id, scheduledDate: '2026-03-13', cancelledAt: NOW, cancelReason: 'Teacher ill' },
           { companyId, groupId: id, scheduledDate: '2026-03-16', teacherId: substitute },
         ]);
-        await tx.insert(attendances).values(
-          places.flatMap((studentId, s) =>
-            LESSON_DAYS.map((attendDate, d) => ({
-              companyId,
-              groupId: id,
-              studentId,
-              attendDate,
-              status: (s + d) % 4 ? AttendanceMark.present : AttendanceMark.absent,
-              markedBy: teacherId,
-            })),
-          ),
+        const marks = places.flatMap((studentId, s) =>
+          LESSON_DAYS.map((attendDate, d) => ({
+            companyId,
+            groupId: id,
+            studentId,
+            attendDate,
+            status: (s + d) % 4 ? AttendanceMark.present : AttendanceMark.absent,
+            markedBy: teacherId,
+          })),
+        );
+        await tx.insert(attendances).values(marks);
+        await recountAttendanceSummary(
+          tx,
+          companyId,
+          marks.map((m) => ({ groupId: id, studentId: m.studentId, date: m.attendDate })),
         );
         return id;
       });
@@ -130,7 +135,15 @@ export async function createBudgetWorld(db: Db, scale: number) {
   // March's charges as the daily run books them, so balances, debtors and the profile's ledger are real.
   await runBilling(db, companyId, TODAY, { at: NOW });
   // Fresh statistics, as a production database has them: the tables this world filled, not the whole database.
-  for (const table of ['users', 'groups', 'group_students', 'attendances', 'ledger_entries', 'leads'])
+  for (const table of [
+    'users',
+    'groups',
+    'group_students',
+    'attendances',
+    'attendance_summaries',
+    'ledger_entries',
+    'leads',
+  ])
     await db.execute(sql.raw(`analyze ${table}`));
   return { company, companyId, main, north, regular: regular as number, groups: groupsOf };
 }

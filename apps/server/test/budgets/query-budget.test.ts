@@ -91,7 +91,7 @@ const ENDPOINTS: Endpoint[] = [
   // The timetable (5) + the day's lessons: company clock, groups, calendar (3), teacher and room
   // names, marks so far, substitutes.
   { name: 'timetable of a day', budget: 14, who: 'admin', url: (w) => `/schedule?branch_id=${w.main}&date=${TODAY}` },
-  // + company clock, + groups, + calendar (3), + places, + marks counted per student in one statement.
+  // + company clock, + groups, + calendar (3), + places, + the places' monthly attendance summaries.
   {
     name: 'attendance report',
     budget: 9,

@@ -3,6 +3,7 @@ import {
   date,
   foreignKey,
   index,
+  integer,
   pgTable,
   primaryKey,
   smallint,
@@ -105,6 +106,40 @@ export const attendances = pgTable(
       foreignColumns: [groupStudents.companyId, groupStudents.groupId, groupStudents.studentId],
     }).onDelete('cascade'),
     index().on(t.companyId, t.studentId, t.attendDate),
+    tenantIsolation(t),
+  ],
+);
+
+/**
+ * A student's marks in a group over one calendar month (decision 0027), kept by the lessons
+ * module in the same transaction as the marks (attendance-summary.ts recounts them from
+ * `attendances`). The days are bit sets, bit d-1 for day d, so the reports can still tell
+ * which lessons a mark fell on: a mark on a lesson cancelled since, outside the student's
+ * stay or of another teacher must not count, and that is decided by the lesson calendar.
+ */
+export const attendanceSummaries = pgTable(
+  'attendance_summaries',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    groupId: bigint('group_id', { mode: 'number' }).notNull(),
+    /** The first day of the month. */
+    month: date('month').notNull(),
+    studentId: bigint('student_id', { mode: 'number' }).notNull(),
+    /** Present marks. */
+    visits: integer('visits').notNull(),
+    /** Absent marks. */
+    absents: integer('absents').notNull(),
+    presentDays: integer('present_days').notNull(),
+    absentDays: integer('absent_days').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.groupId, t.month, t.studentId] }),
+    // Gone with the place, as its marks are.
+    foreignKey({
+      name: 'attendance_summaries_group_student_fk',
+      columns: [t.companyId, t.groupId, t.studentId],
+      foreignColumns: [groupStudents.companyId, groupStudents.groupId, groupStudents.studentId],
+    }).onDelete('cascade'),
     tenantIsolation(t),
   ],
 );

@@ -17,6 +17,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { recordHistory } from '../../platform/history.js';
 import { isGroupStaff, isTeacherOnly } from '../groups/group-scope.js';
 import { invalidFields } from '../groups/service.js';
+import { recountAttendanceSummary } from './attendance-summary.js';
 import { loadCalendar } from './calendar-source.js';
 import { type CompanyTime, companyTime } from './company-time.js';
 import { assertTeachesLesson, findBranchGroup, findLessonOn } from './lesson-access.js';
@@ -200,6 +201,11 @@ async function writeMarks(
       target: [attendances.companyId, attendances.groupId, attendances.attendDate, attendances.studentId],
       set: { status, markedBy: actor.id, markedAt: sql`now()` },
     });
+  await recountAttendanceSummary(
+    tx,
+    actor.companyId,
+    studentIds.map((studentId) => ({ groupId, studentId, date })),
+  );
 }
 
 /** POST /attendance: one student's mark for one lesson. */
@@ -277,6 +283,9 @@ export async function unmarkAttendance(
     )
     .returning({ studentId: attendances.studentId });
   if (!deleted.length) throw notFound();
+  await recountAttendanceSummary(tx, actor.companyId, [
+    { groupId: group.id, studentId: params.student_id, date: params.attend_date },
+  ]);
   await recordHistory(tx, actor, {
     event: 'attendanceMarked',
     entity: 'group',

@@ -14,6 +14,7 @@ import { AppError } from '../../platform/errors.js';
 import { recordHistory } from '../../platform/history.js';
 import { assertGroupEditor, type GroupRow } from '../groups/group-scope.js';
 import { assertRoomOfBranch, invalidFields } from '../groups/service.js';
+import { recountAttendanceSummary } from './attendance-summary.js';
 import { loadCalendar } from './calendar-source.js';
 import { assertTeachesLesson, findBranchGroup, findLessonOn } from './lesson-access.js';
 import { assertNoLessonConflict } from './lesson-conflicts.js';
@@ -142,13 +143,20 @@ async function isHoliday(tx: Tx, companyId: number, date: string): Promise<boole
   return rows.length > 0;
 }
 
+/** The lesson's marks go with it; the summary is recounted for both days' months. */
 async function moveMarks(tx: Tx, companyId: number, groupId: number, from: string, to: string) {
-  await tx
+  const moved = await tx
     .update(attendances)
     .set({ attendDate: to })
     .where(
       and(eq(attendances.companyId, companyId), eq(attendances.groupId, groupId), eq(attendances.attendDate, from)),
-    );
+    )
+    .returning({ studentId: attendances.studentId });
+  await recountAttendanceSummary(
+    tx,
+    companyId,
+    moved.flatMap(({ studentId }) => [from, to].map((date) => ({ groupId, studentId, date }))),
+  );
 }
 
 /** POST /lesson-entity: the lesson's theme, set by staff or by the teacher who gives it. */

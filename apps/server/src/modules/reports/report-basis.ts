@@ -1,6 +1,6 @@
 import { type CalendarLesson, groupTitle, isHeld, minutesOf } from '@crm/contracts';
 import { and, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import { pgArray, type Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { courses, groupStudents, groups, users } from '../../db/schema/index.js';
 import { type Actor, assertBranch } from '../../platform/actor.js';
 import { groupRowColumns } from '../groups/group-scope.js';
@@ -47,8 +47,6 @@ export interface ReportBasis {
   filters: ReportFilters;
   /** Places with at least one held lesson, sorted by group title, then student name. */
   places: ReportPlace[];
-  /** The held lessons of every place's group as a table `held(group_id, day, past)`; null when there are none. */
-  heldLessons: SQL | null;
 }
 
 /** The order of String.localeCompare, built once: a branch's report sorts thousands of places. */
@@ -89,7 +87,7 @@ export async function loadReportBasis(tx: Tx, actor: Actor, at: Date, filters: R
     .innerJoin(courses, and(eq(courses.companyId, groups.companyId), eq(courses.id, groups.courseId)))
     .innerJoin(users, and(eq(users.companyId, groups.companyId), eq(users.id, groups.teacherId)))
     .where(and(...groupFilters(companyId, filters)));
-  const base = { companyId, filters, places: [], heldLessons: null };
+  const base = { companyId, filters, places: [] };
   if (!groupRows.length) return base;
 
   const calendars = await loadCalendars(tx, companyId, groupRows, filters.from, filters.till);
@@ -149,15 +147,7 @@ export async function loadReportBasis(tx: Tx, actor: Actor, at: Date, filters: R
       byText.compare(a.student.name, b.student.name) ||
       a.student.id - b.student.id,
   );
-
-  const placed = new Set(places.map((p) => p.group.id));
-  const held = [...heldOf]
-    .filter(([groupId]) => placed.has(groupId))
-    .flatMap(([groupId, lessons]) => lessons.map((l) => ({ groupId, ...l })));
-  const heldLessons = sql`unnest(${pgArray(held.map((l) => l.groupId))}::bigint[], ${pgArray(
-    held.map((l) => l.date),
-  )}::date[], ${pgArray(held.map((l) => (l.past ? 't' : 'f')))}::boolean[]) as held(group_id, day, past)`;
-  return { companyId, filters, places, heldLessons };
+  return { companyId, filters, places };
 }
 
 /**

@@ -2,14 +2,15 @@ import type { AttendanceMarkId } from '@crm/contracts';
 import type { Db } from '../../db/client.js';
 import { attendances, lessons } from '../../db/schema/index.js';
 import { inCompany } from '../../platform/tenancy.js';
+import { recountAttendanceSummary } from '../lessons/attendance-summary.js';
 
 /** One student's marks in a group: lesson day → 1 present / 0 absent. */
 export type Marks = Record<string, AttendanceMarkId>;
 
 /**
- * Writes marks straight into attendances, as the reports read them. Fixtures may
- * put a mark where the API would refuse one (a cancelled lesson, a day outside the
- * student's stay) to prove the reports do not count it.
+ * Writes marks straight into attendances, and recounts their monthly summary as the
+ * lessons module does. Fixtures may put a mark where the API would refuse one (a
+ * cancelled lesson, a day outside the student's stay) to prove the reports do not count it.
  */
 export async function insertMarks(db: Db, companyId: number, groupId: number, byStudent: Record<number, Marks>) {
   const rows = Object.entries(byStudent).flatMap(([studentId, marks]) =>
@@ -21,7 +22,15 @@ export async function insertMarks(db: Db, companyId: number, groupId: number, by
       status,
     })),
   );
-  if (rows.length) await inCompany(db, companyId, (tx) => tx.insert(attendances).values(rows));
+  if (!rows.length) return;
+  await inCompany(db, companyId, async (tx) => {
+    await tx.insert(attendances).values(rows);
+    await recountAttendanceSummary(
+      tx,
+      companyId,
+      rows.map((row) => ({ groupId, studentId: row.studentId, date: row.attendDate })),
+    );
+  });
 }
 
 /** A lesson record that cancels the lesson the schedule gave on `date`. */
