@@ -12,12 +12,14 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { buildDataset, type Dataset } from './dataset/index.js';
+import { LIGHTHOUSE_TARGETS, measureLighthouse } from './lighthouse.js';
 import { httpLoad, sqlLoad, sqlProbe } from './load.js';
 import {
   comparisonTable,
   datasetSection,
   failureNotes,
   type LoadRow,
+  lighthouseTable,
   loadTable,
   type Machine,
   machineLine,
@@ -114,6 +116,8 @@ function report(
           webTable(web, { loginJsKb: LOGIN_JS_BUDGET_KB, usableMs: USABLE_BUDGET_MS }),
           '',
           usableTable(web, USABLE_BUDGET_MS, d.scale),
+          '',
+          lighthouseTable(web.lighthouse, LIGHTHOUSE_TARGETS),
         ]
       : []),
     '',
@@ -180,14 +184,15 @@ await withBenchDatabase('bench', async (database, url) => {
     }
     let web: WebFigures | null = null;
     if (dist) {
-      console.log('web: bundle sizes and the student list in Chromium');
+      console.log('web: bundle sizes, the student list in Chromium, Lighthouse in phone mode');
       const browser = await measureInBrowser(server, dist, dataset.phones.admin).catch((error: Error) => ({
         coldMs: [],
         warmMs: [],
         fetched: {},
         error: error.message.split('\n')[0],
       }));
-      web = { sizes: pageSizes(dist), ...browser };
+      const lighthouse = await measureLighthouse(server, dataset.phones.admin);
+      web = { sizes: pageSizes(dist), ...browser, lighthouse };
     }
     const comparison = before && baseline ? comparisonTable(beforeRows, rows, baseline) : null;
     const text = report(machine, dataset, rows, timed, web, started, comparison);

@@ -55,6 +55,7 @@ import userSearchModule from './modules/users/search-routes.js';
 import webModule from './modules/web/routes.js';
 import worklyModule from './modules/workly/routes.js';
 import authPlugin from './platform/auth-plugin.js';
+import { registerCompression } from './platform/compression.js';
 import { answerClientError, registerErrorHandling, sendFrameworkError } from './platform/error-handler.js';
 import { FileStorage } from './platform/files.js';
 import { JobQueue, type JobQueueOptions } from './platform/jobs/queue.js';
@@ -193,6 +194,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
+  // Before any route: its hook is added to each route as the route is declared.
+  await registerCompression(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -103,8 +103,10 @@ const routes: RouteObject[] = [
  */
 function preloadFirstScreen(pathname: string): void {
   const session = getSession();
-  if (!session.token) return;
   const path = matchRoutes(routes, pathname)?.at(-1)?.route.path;
+  // The log-in form's code is fetched beside the language's wording rather than after it (a phone's round trip).
+  if (!session.token && path === LOGIN_PATH) LoginPage.preload();
+  if (!session.token) return;
   if (path === undefined || path === LOGIN_PATH) return;
   AppShell.preload();
   const page = builtAt.get(path);
