@@ -78,9 +78,8 @@ const ENDPOINTS: Endpoint[] = [
     url: (w) => `/user/debtors/not-enough/${w.main}`,
     body: {},
   },
-  // + board clock, + sections, + counts per column and section, + renamed columns, + the first
-  // cards of every column in one ranked statement, + their tags.
-  { name: 'lead board', budget: 8, who: 'admin', url: (w) => `/leads/?branch_id=${w.main}` },
+  // + the whole board (clock, sections, counts, renamed columns, each list's first page of cards) as one JSON text.
+  { name: 'lead board', budget: 3, who: 'admin', url: (w) => `/leads/?branch_id=${w.main}` },
   // + count, + the page's ids, + those leads with source, course and admin, + their tags.
   { name: 'lead list', budget: 6, who: 'admin', url: (w) => `/leadData?branch_id=${w.main}` },
   { name: 'lead search', budget: 6, who: 'admin', url: (w) => `/leadData?branch_id=${w.main}&search=Lead` },

@@ -1,19 +1,9 @@
-import {
-  type BoardColumn,
-  LEAD_COLUMNS,
-  LEAD_FIRST_PAGE_SIZE,
-  LEAD_PAGE_SIZE,
-  type Lead,
-  type LeadBoard,
-  type LeadColumn,
-} from '@crm/contracts';
-import { and, asc, count, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { leadColumnTitles, leadSections, leads } from '../../db/schema/index.js';
+import { LEAD_COLUMNS, LEAD_FIRST_PAGE_SIZE, LEAD_PAGE_SIZE, type Lead, type LeadColumn } from '@crm/contracts';
+import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { selectRows, type Tx } from '../../db/client.js';
+import { leads } from '../../db/schema/index.js';
 import { type Actor, assertBranch } from '../../platform/actor.js';
-import { boardTime } from './board-clock.js';
-import { liveSectionsOf } from './board-sections.js';
-import { loadLeads } from './lead-view.js';
+import { jsonArray, jsonObject, loadLeads, withLeadCards } from './lead-view.js';
 
 /** A card is on the board while it is neither archived nor a student yet. */
 export const onBoard = [isNull(leads.archivedAt), isNull(leads.studentId)];
@@ -31,69 +21,81 @@ export const columnUuid = (branchId: number, column: LeadColumn) => `${branchId}
 
 /**
  * Spec §7 GET leads/?branch_id: the branch's board, each column and section with its first
- * LEAD_FIRST_PAGE_SIZE cards and its count. `time` is read first: a change committed while the board is
- * read is then also among the updates after `time`, and applying it again changes nothing.
+ * LEAD_FIRST_PAGE_SIZE cards and its count, as the JSON text of a LeadBoard (the route sends it as it is).
+ *
+ * One statement, so PostgreSQL writes the whole answer and Node only passes it on: building 140 cards through
+ * Drizzle's rows and serialising them was most of the board's cost (docs/performance.md). One statement is
+ * also one snapshot: `time` is exactly the last change the board shows, and `updates?from=time` all the rest.
  */
-export async function loadBoard(tx: Tx, actor: Actor, branchId: number): Promise<LeadBoard> {
+export async function loadBoard(tx: Tx, actor: Actor, branchId: number): Promise<string> {
   assertBranch(actor, branchId);
-  const time = await boardTime(tx, actor.companyId, branchId);
-  const sections = await tx
-    .select()
-    .from(leadSections)
-    .where(liveSectionsOf(actor.companyId, branchId))
-    .orderBy(asc(leadSections.position), asc(leadSections.id));
-  const counts = await tx
-    .select({ column: leads.column, sectionId: leads.sectionId, count: count() })
-    .from(leads)
-    .where(and(eq(leads.companyId, actor.companyId), eq(leads.branchId, branchId), ...onBoard))
-    .groupBy(leads.column, leads.sectionId);
-  const countOf = (column: LeadColumn, sectionId: number | null) =>
-    counts.find((c) => c.column === column && c.sectionId === sectionId)?.count ?? 0;
-  const titles = await tx
-    .select()
-    .from(leadColumnTitles)
-    .where(and(eq(leadColumnTitles.companyId, actor.companyId), eq(leadColumnTitles.branchId, branchId)));
-
-  // Every list's first page in one query: one short walk of the leads_board index per list, where ranking
-  // all of a large branch's cards cost reading and sorting thousands of rows (docs/performance.md).
-  const lists = LEAD_COLUMNS.flatMap((column) => [
-    { column, sectionId: null as number | null },
-    ...sections.filter((section) => section.column === column).map((section) => ({ column, sectionId: section.id })),
-  ]);
-  const firstPageIds = sql.join(
-    lists.map(
-      (list) => sql`(select l.id from leads l where l.company_id = ${actor.companyId} and l.branch_id = ${branchId}
-        and l.column = ${list.column} and ${list.sectionId === null ? sql`l.section_id is null` : sql`l.section_id = ${list.sectionId}`}
-        and l.archived_at is null and l.student_id is null
-        order by l.position, l.id limit ${LEAD_FIRST_PAGE_SIZE})`,
-    ),
-    sql` union all `,
-  );
-  const firstPages = await loadLeads(tx, actor.companyId, [sql`${leads.id} in (${firstPageIds})`]);
-  const pageOf = (column: LeadColumn, sectionId: number | null) =>
-    firstPages.filter((lead) => lead.column === column && lead.section_id === sectionId);
-
-  const columns: BoardColumn[] = LEAD_COLUMNS.map((column) => ({
-    uuid: columnUuid(branchId, column),
-    column,
+  const companyId = actor.companyId;
+  const liveLeads = sql`l.company_id = ${companyId} and l.branch_id = ${branchId}
+    and l.archived_at is null and l.student_id is null`;
+  const liveSections = sql`s.company_id = ${companyId} and s.branch_id = ${branchId} and s.deleted_at is null`;
+  // Each list's first page is one short walk of the leads_board index (company, branch, column, section,
+  // position, id): `limit` per list, where ranking all of a large branch's cards read and sorted every one.
+  // `section_id` leads the order although it is fixed: PostgreSQL takes `section_id is null` for a filter,
+  // not an equality, and without it sorts all of a column's own cards (1,500 of 5,000) to keep 20.
+  const firstPage = (inList: SQL) => sql`(select l.* from leads l where ${liveLeads} and ${inList}
+    order by l.section_id, l.position, l.id limit ${LEAD_FIRST_PAGE_SIZE})`;
+  const columns = sql`unnest(array[${sql.join(
+    LEAD_COLUMNS.map((name) => sql`${name}`),
+    sql`, `,
+  )}]::text[]) with ordinality as k(col, place)`;
+  // A list of column k.col (its own cards: section null; or a section's) in `counts` or `pages`, aliased x.
+  const listOf = (x: string, section: SQL) => sql`${sql.identifier(x)}.column = k.col
+    and ${sql.identifier(x)}.section_id is not distinct from ${section}`;
+  const cardsOf = (section: SQL) =>
+    sql`coalesce((select x.cards from pages x where ${listOf('x', section)}), '[]'::json)`;
+  const countOf = (section: SQL) => sql`coalesce((select x.count from counts x where ${listOf('x', section)}), 0)`;
+  const sectionJson = jsonObject({
+    id: sql`s.id`,
+    uuid: sql`s.uuid`,
+    branch_id: sql`s.branch_id`,
+    column: sql`s.column`,
+    title: sql`s.title`,
+    position: sql`s.position`,
+    count: countOf(sql`s.id`),
+    leads: cardsOf(sql`s.id`),
+  });
+  const columnJson = jsonObject({
+    uuid: sql`${`${branchId}-`}::text || k.col`, // columnUuid's form
+    column: sql`k.col`,
     // An empty title: the client shows the column's standard name in the user's language.
-    title: titles.find((t) => t.column === column)?.title ?? '',
-    count: countOf(column, null),
-    leads: pageOf(column, null),
-    sections: sections
-      .filter((section) => section.column === column)
-      .map((section) => ({
-        id: section.id,
-        uuid: section.uuid,
-        branch_id: branchId,
-        column,
-        title: section.title,
-        position: section.position,
-        count: countOf(column, section.id),
-        leads: pageOf(column, section.id),
-      })),
-  }));
-  return { branch_id: branchId, time, columns };
+    title: sql`coalesce((select t.title from lead_column_titles t
+      where t.company_id = ${companyId} and t.branch_id = ${branchId} and t.column = k.col), '')`,
+    count: countOf(sql`null::bigint`),
+    leads: cardsOf(sql`null::bigint`),
+    sections: jsonArray(
+      sectionJson,
+      sql`lead_sections s where ${liveSections} and s.column = k.col`,
+      sql`s.position, s.id`,
+    ),
+  });
+  const board = jsonObject({
+    branch_id: sql`${branchId}::bigint`,
+    time: sql`coalesce((select c.last_time from lead_board_clocks c
+      where c.company_id = ${companyId} and c.branch_id = ${branchId}), 0)`,
+    columns: jsonArray(columnJson, columns, sql`k.place`),
+  });
+  const [row] = await selectRows<{ board: string }>(
+    tx,
+    sql`with counts as (
+        select l.column, l.section_id, count(*) from leads l where ${liveLeads} group by l.column, l.section_id
+      ), pages as (
+        select p.column, p.section_id, array_to_json(array_agg(row_to_json(lead_card) order by p.position, p.id)) as cards
+        from (
+          select p.* from ${columns} cross join lateral ${firstPage(sql`l.column = k.col and l.section_id is null`)} p
+          union all
+          select p.* from lead_sections s cross join lateral ${firstPage(sql`l.column = s.column and l.section_id = s.id`)} p
+          where ${liveSections}
+        ) p ${withLeadCards('p')}
+        group by p.column, p.section_id
+      )
+      select ${board}::text as board`,
+  );
+  return row?.board as string;
 }
 
 /** GET leads/more: the next page of a list, after the last card the board has (by position, then id). */

@@ -1,5 +1,5 @@
 import type { Lead, LeadColumn } from '@crm/contracts';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { courses, leadReasons, leadSources, leads, leadTags, tags, users } from '../../db/schema/index.js';
@@ -76,6 +76,57 @@ async function leadTagsOf(tx: Tx, companyId: number, leadIds: number[]) {
   for (const { leadId, ...tag } of rows) byLead.set(leadId, [...(byLead.get(leadId) ?? []), tag]);
   return byLead;
 }
+
+/**
+ * A compact JSON object of named SQL values, keys in the given order. `row_to_json` writes `{"a":1}` where
+ * json_build_object writes `{"a" : 1}`: a board's JSON passes from PostgreSQL to the client as written.
+ */
+export const jsonObject = (fields: Record<string, SQL>): SQL =>
+  sql`(select row_to_json(o) from (select ${sql.join(
+    Object.entries(fields).map(([key, value]) => sql`${value} as ${sql.identifier(key)}`),
+    sql`, `,
+  )}) o)`;
+
+/** A JSON array of `item` over `from` (a FROM clause, with its WHERE) in `orderBy`; `[]` when there are none. */
+export const jsonArray = (item: SQL, from: SQL, orderBy: SQL): SQL =>
+  sql`(select coalesce(array_to_json(array_agg(${item} order by ${orderBy})), '[]'::json) from ${from})`;
+
+/** JSON's and `Date.toISOString`'s form of a timestamp: UTC, milliseconds, `Z` (to_char's MS truncates, as Date does). */
+const isoTime = (value: SQL) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * Joins to the lead rows `alias` (of leads) what their card shows and names `lead_card` the card: select
+ * `row_to_json(lead_card)` for the same object as loadLeads makes, key for key and in the schema's order
+ * (board-payload.test.ts holds the two equal). Joins, not a subquery per field: a statement's planning
+ * grows with its subqueries.
+ */
+export const withLeadCards = (alias: string): SQL => {
+  const l = sql.identifier(alias);
+  return sql`left join courses card_course on card_course.company_id = ${l}.company_id and card_course.id = ${l}.course_id
+    left join lead_sources card_source on card_source.company_id = ${l}.company_id and card_source.id = ${l}.source_id
+    left join users card_admin on card_admin.company_id = ${l}.company_id and card_admin.id = ${l}.admin_id
+    left join lead_reasons card_reason on card_reason.company_id = ${l}.company_id
+      and card_reason.id = ${l}.archive_reason_id
+    cross join lateral (select ${l}.id, ${l}.uuid, ${l}.branch_id, ${l}.name, ${l}.phone, ${l}.comment, ${l}.course_id,
+      card_course.name as course, ${l}.source_id, card_source.name as source,
+      case when ${l}.admin_id is not null then ${jsonObject({
+        id: sql`${l}.admin_id`,
+        name: sql`coalesce(card_admin.name, '')`,
+      })} end as admin,
+      ${l}.column, ${l}.section_id, ${l}.position,
+      ${jsonArray(
+        sql`row_to_json(t)`,
+        sql`(select g.id, g.name, g.color from lead_tags lt join tags g on g.company_id = lt.company_id and g.id = lt.tag_id
+          where lt.company_id = ${l}.company_id and lt.lead_id = ${l}.id) t`,
+        sql`t.name, t.id`,
+      )} as tags,
+      ${isoTime(sql`${l}.created_at`)} as created_at, ${isoTime(sql`${l}.archived_at`)} as archived_at,
+      case when ${l}.archive_reason_id is not null then ${jsonObject({
+        id: sql`${l}.archive_reason_id`,
+        title: sql`coalesce(card_reason.title, '')`,
+      })} end as archive_reason,
+      ${l}.student_id) lead_card`;
+};
 
 /** One lead by id, or 404 (another company's lead is absent). */
 export async function leadById(tx: Tx, companyId: number, id: number): Promise<Lead> {
