@@ -1,4 +1,6 @@
 import { LEAD_COLUMNS, LEAD_FIRST_PAGE_SIZE } from '@crm/contracts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { boardStatement } from '../../apps/server/src/modules/leads/board.js';
 import type { Dataset } from '../dataset/index.js';
 import { historyEvent } from './shared-sql.js';
 import { type LoadScenario, nth, q, type SqlCall } from './types.js';
@@ -20,6 +22,8 @@ const leadTags =
     where lt.company_id = ${companyId} and lt.lead_id = any(${`{${rows.map((r) => r.id).join(',')}}`}::bigint[])
     order by t.name`;
 
+const dialect = new PgDialect();
+
 const cardsPerBoard = (d: Dataset) =>
   Math.round(d.boards.reduce((n, b) => n + b.uuids.length, 0) / d.boards.length).toLocaleString('en');
 
@@ -32,42 +36,10 @@ export const leadBoard = (d: Dataset): LoadScenario => ({
   concurrency: 20,
   requests: 1_000,
   request: (i) => ({ method: 'GET', path: `/api/v1/leads/?branch_id=${nth(d.branchIds, i, 1)}` }),
+  // The board's own statement (leads/board.ts): PostgreSQL writes the whole answer as one JSON text.
   sql: (i) => {
-    const branchId = nth(d.branchIds, i, 1);
-    const cid = d.company.id;
-    return [
-      q`select last_time from lead_board_clocks where company_id = ${cid} and branch_id = ${branchId}`,
-      q`select "column", section_id, count(*) from leads where company_id = ${cid} and branch_id = ${branchId}
-          and archived_at is null and student_id is null
-        group by "column", section_id`,
-      q`select * from lead_column_titles where company_id = ${cid} and branch_id = ${branchId}`,
-      q`select * from lead_sections where company_id = ${cid} and branch_id = ${branchId} and deleted_at is null
-        order by position, id`,
-      // Each list's first page: a column's own cards and each of its sections'.
-      (sections): SqlCall => {
-        const lists = LEAD_COLUMNS.flatMap((column) => [
-          { column, section: null as unknown },
-          ...sections.filter((row) => row.column === column).map((row) => ({ column, section: row.id })),
-        ]);
-        const values: unknown[] = [cid, branchId, LEAD_FIRST_PAGE_SIZE];
-        const firstPages = lists.map((list) => {
-          values.push(list.column);
-          let inList = `l.column = $${values.length} and l.section_id is null`;
-          if (list.section !== null) {
-            values.push(list.section);
-            inList = `l.column = $${values.length - 1} and l.section_id = $${values.length}`;
-          }
-          return `(select l.id from leads l where l.company_id = $1 and l.branch_id = $2 and ${inList}
-            and l.archived_at is null and l.student_id is null order by l.position, l.id limit $3)`;
-        });
-        return {
-          text: `${leadView} where l.company_id = $1 and l.id in (${firstPages.join(' union all ')})
-            order by l.position, l.id`,
-          values,
-        };
-      },
-      leadTags(cid),
-    ];
+    const { sql: text, params } = dialect.sqlToQuery(boardStatement(d.company.id, nth(d.branchIds, i, 1)));
+    return [{ text, values: params }];
   },
   targets: { p95Ms: 50 },
 });

@@ -29,7 +29,12 @@ export const columnUuid = (branchId: number, column: LeadColumn) => `${branchId}
  */
 export async function loadBoard(tx: Tx, actor: Actor, branchId: number): Promise<string> {
   assertBranch(actor, branchId);
-  const companyId = actor.companyId;
+  const [row] = await selectRows<{ board: string }>(tx, boardStatement(actor.companyId, branchId));
+  return row?.board as string;
+}
+
+/** The one statement of loadBoard: its row's `board` is the answer's JSON text (the bench replays it as SQL). */
+export function boardStatement(companyId: number, branchId: number): SQL {
   const liveLeads = sql`l.company_id = ${companyId} and l.branch_id = ${branchId}
     and l.archived_at is null and l.student_id is null`;
   const liveSections = sql`s.company_id = ${companyId} and s.branch_id = ${branchId} and s.deleted_at is null`;
@@ -79,9 +84,7 @@ export async function loadBoard(tx: Tx, actor: Actor, branchId: number): Promise
       where c.company_id = ${companyId} and c.branch_id = ${branchId}), 0)`,
     columns: jsonArray(columnJson, columns, sql`k.place`),
   });
-  const [row] = await selectRows<{ board: string }>(
-    tx,
-    sql`with counts as (
+  return sql`with counts as (
         select l.column, l.section_id, count(*) from leads l where ${liveLeads} group by l.column, l.section_id
       ), pages as (
         select p.column, p.section_id, array_to_json(array_agg(row_to_json(lead_card) order by p.position, p.id)) as cards
@@ -93,9 +96,7 @@ export async function loadBoard(tx: Tx, actor: Actor, branchId: number): Promise
         ) p ${withLeadCards('p')}
         group by p.column, p.section_id
       )
-      select ${board}::text as board`,
-  );
-  return row?.board as string;
+      select ${board}::text as board`;
 }
 
 /** GET leads/more: the next page of a list, after the last card the board has (by position, then id). */
