@@ -41,7 +41,7 @@ beforeAll(async () => {
       tx.execute(sql`
         insert into leads (company_id, branch_id, name, phone, comment, course_id, source_id, admin_id, "column",
           section_id, position, created_at)
-        select ${companyId}, ${branchId}, 'Lead ' || i || ' Karimova', (${branchId * 10_000_000} + i)::text,
+        select ${companyId}, ${branchId}, 'Lead ' || i || ' Karimova', (${900_000_000 + (branchId % 10_000) * 10_000}::bigint + i)::text,
           case when ${more} and i % 3 = 0 then 'Asked about evening groups' end, ${course?.id}, ${source},
           case when ${more} then ${w.company.users.admin.id}::bigint end, c.col,
           case when c.col <> 'incoming' and i % 4 = 0 then (select s.id from lead_sections s
