@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../apps/server/src/db/client.js';
+import { keepAllPlacePrices } from '../../apps/server/src/modules/billing/kept-prices.js';
 import { summariseAllMarks } from '../../apps/server/src/modules/lessons/attendance-summary.js';
 import { random } from '../support.js';
 import { createCentre } from './centre.js';
@@ -109,6 +110,12 @@ export async function buildDataset(database: Database, options: { billing100k: b
   }
   // Every company's marks at once, in one statement (the app keeps it mark by mark; decision 0027).
   await step('attendance summary', () => summariseAllMarks(db));
+  // The big company's places priced as its daily run of today leaves them (decision 0029).
+  await step(
+    'kept place prices',
+    () => keepAllPlacePrices(db, big.company.id, CLOCK),
+    (n) => n,
+  );
   // As the owner (the application role may not): planner statistics and the visibility map.
   await step('vacuum analyze', () => db.execute(sql`vacuum analyze`));
 

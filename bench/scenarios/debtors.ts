@@ -5,13 +5,10 @@ import { type LoadScenario, nth, q, type SqlCall } from './types.js';
 
 const PER_PAGE = 50;
 
-/** The group ids found by the statement before, as one array parameter. */
-const groupIdsOf = (rows: Record<string, unknown>[]) => `{${[...new Set(rows.map((r) => r.group_id))].join(',')}}`;
-
 /**
  * Spec §7 POST /user/debtors/list/{branch_id}: the branch's students whose balance is below
  * zero, deepest first, each with his groups' balances and next charges (finance/debtors.ts:
- * debtorRows, groupLines, then the billing engine's pricing reads).
+ * debtorRows, groupLines, then the prices the day's billing run kept).
  */
 export const debtors = (d: Dataset): LoadScenario => ({
   kind: 'load',
@@ -54,18 +51,19 @@ export const debtors = (d: Dataset): LoadScenario => ({
           from lines l join groups g on g.company_id = ${cid} and g.id = l.group_id
           group by l.student_id, l.group_id, g.name, g.code order by l.group_id`;
       },
-      // pricePlaces: the groups with their course's price, their places, and what the lesson calendar reads.
-      (rows): SqlCall =>
-        q`select g.id, g.branch_id, g.status, g.days, g.start_date, g.end_date, g.start_time, g.end_time,
-            g.teacher_id, g.room_id, c.price, c.duration_months, c.lessons_per_module
-          from groups g join courses c on c.company_id = g.company_id and c.id = g.course_id
-          where g.company_id = ${cid} and g.id = any(${groupIdsOf(rows)}::bigint[]) order by g.id`,
-      (rows): SqlCall =>
-        q`select group_id, student_id, created_date, left_date, status, exception_sum from group_students
-          where company_id = ${cid} and group_id = any(${`{${rows.map((r) => r.id).join(',')}}`}::bigint[])`,
-      (rows): SqlCall =>
-        q`select * from lessons where company_id = ${cid} and group_id = any(${groupIdsOf(rows)}::bigint[])
-          and scheduled_date >= ${d.today}::date - 92`,
+      // placePrices: the prices the day's billing run kept, still current (billing/kept-prices.ts).
+      (rows): SqlCall => {
+        const groupIds = `{${rows.map((r) => r.group_id).join(',')}}`;
+        const studentIds = `{${rows.map((r) => r.student_id).join(',')}}`;
+        return q`select p.group_id, p.student_id, p.lesson_price, p.next_charge_date::text, p.next_charge_amount
+          from unnest(${groupIds}::bigint[], ${studentIds}::bigint[]) as wanted(group_id, student_id)
+          join place_prices p on p.company_id = ${cid} and p.group_id = wanted.group_id
+            and p.student_id = wanted.student_id
+          left join billing_input_versions g on g.company_id = p.company_id and g.group_id = p.group_id
+          left join billing_input_versions c on c.company_id = p.company_id and c.group_id = 0
+          where p.priced_on = ${d.today}::date
+            and p.group_version = coalesce(g.version, 0) and p.company_version = coalesce(c.version, 0)`;
+      },
     ];
   },
   targets: { p95Ms: 50, ratio: 1.5 },

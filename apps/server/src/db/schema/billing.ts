@@ -73,3 +73,51 @@ export const billingRuns = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.runDate] }), tenantIsolation(t)],
 );
+
+/**
+ * How many times the inputs of a group's billing changed (its lessons' dates and
+ * cancellations, its places, the group row), and under group_id 0 those of the whole
+ * company (holidays, course prices). Written only by the triggers of migration 0017, so a
+ * kept price (placePrices) is known stale whichever code path changed its inputs.
+ */
+export const billingInputVersions = pgTable(
+  'billing_input_versions',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    /** 0: the company's own inputs. */
+    groupId: bigint('group_id', { mode: 'number' }).notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.groupId] }), tenantIsolation(t)],
+);
+
+/**
+ * Each place's lesson price and next charge as the daily run priced them (decision 0029):
+ * the debtors lists read these instead of running the engine on every request. A row holds
+ * only while it is of today, under the same settings and input versions it was priced with.
+ */
+export const placePrices = pgTable(
+  'place_prices',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    groupId: bigint('group_id', { mode: 'number' }).notNull(),
+    studentId: bigint('student_id', { mode: 'number' }).notNull(),
+    pricedOn: date('priced_on').notNull(),
+    /** The billing settings and time zone priced under (keptPriceSettings). */
+    settings: text('settings').notNull(),
+    groupVersion: bigint('group_version', { mode: 'number' }).notNull(),
+    companyVersion: bigint('company_version', { mode: 'number' }).notNull(),
+    lessonPrice: bigint('lesson_price', { mode: 'number' }).notNull(),
+    nextChargeDate: date('next_charge_date'),
+    nextChargeAmount: bigint('next_charge_amount', { mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.groupId, t.studentId] }),
+    foreignKey({
+      name: 'place_prices_place_fk',
+      columns: [t.companyId, t.groupId, t.studentId],
+      foreignColumns: [groupStudents.companyId, groupStudents.groupId, groupStudents.studentId],
+    }).onDelete('cascade'),
+    tenantIsolation(t),
+  ],
+);

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { groups } from '../../db/schema/index.js';
 import { loadGroupsToBill } from './billing-data.js';
 import { type BillingContext, type BillingSummary, billPlaces, writePlans } from './booking.js';
+import { keepPlacePrices, readInputVersions } from './kept-prices.js';
 import { planCharges } from './reconcile.js';
 import { type BillingWindow, monthStart } from './units.js';
 
@@ -17,7 +18,8 @@ export const DAILY_REASON = 'Recalculated by the billing run: the lessons or the
 
 /**
  * One batch of the daily run: the next `limit` running groups after `afterGroupId`,
- * locked, billed and booked in the caller's transaction. Answers the last group id
+ * locked, billed and booked in the caller's transaction, and its places' prices kept
+ * for the debtors lists. Answers the last group id
  * (null when there was none left).
  *
  * `recalculateFrom` is the day of the company's previous finished run: units still
@@ -35,6 +37,12 @@ export async function billNextGroups(
     and(inArray(groups.status, [...RUNNING_GROUP_STATUSES]), gt(groups.id, options.afterGroupId)),
     { limit: options.limit },
   );
+  // Before the inputs are read (kept-prices.ts readInputVersions).
+  const versions = await readInputVersions(
+    tx,
+    ctx.companyId,
+    batch.map((g) => g.id),
+  );
   const window = dailyWindow(ctx.today);
   const bills = await billPlaces(tx, ctx, batch, window);
   const plans = bills.map((bill) => ({
@@ -45,5 +53,12 @@ export async function billNextGroups(
     }),
   }));
   const summary = await writePlans(tx, ctx, plans, { cause: 'billing', reason: DAILY_REASON });
+  await keepPlacePrices(
+    tx,
+    ctx,
+    batch,
+    bills.map((bill) => bill.place),
+    versions,
+  );
   return { lastGroupId: batch.at(-1)?.id ?? null, groups: batch.length, summary };
 }

@@ -15,7 +15,8 @@ import { type Actor, assertBranch } from '../../platform/actor.js';
 import { notFound } from '../../platform/errors.js';
 import type { BillingContext } from '../billing/booking.js';
 import { companyBilling } from '../billing/company-billing.js';
-import { placeKey, pricePlaces } from './debtors-pricing.js';
+import { placePrices } from '../billing/kept-prices.js';
+import { placeKey } from '../billing/place-pricing.js';
 import { debtorRows, groupLines, notEnoughCandidates, type StudentFilter, type StudentRow } from './debtors-query.js';
 
 /**
@@ -51,7 +52,7 @@ export async function describeDebtors(
     rows.map((r) => r.id),
     options.asOf,
   );
-  const prices = await pricePlaces(tx, ctx, lines, options.day);
+  const prices = await placePrices(tx, ctx, lines, options.day);
   return rows.map((row) => {
     const groups = lines
       .filter((line) => line.studentId === row.id)
@@ -85,7 +86,7 @@ export async function describeDebtors(
 async function notEnough(tx: Tx, ctx: BillingContext, filter: StudentFilter, query: DebtorsQuery) {
   const candidates = await notEnoughCandidates(tx, filter);
   const places = candidates.flatMap((c) => c.groupIds.map((groupId) => ({ groupId, studentId: c.id })));
-  const prices = await pricePlaces(tx, ctx, places, ctx.today);
+  const prices = await placePrices(tx, ctx, places, ctx.today);
   const short = candidates
     .map((c) => ({
       row: c,

@@ -9,13 +9,13 @@ import {
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { groups } from '../../db/schema/index.js';
-import { type GroupToBill, loadGroupsToBill, loadPlaces } from '../billing/billing-data.js';
-import type { BillingContext } from '../billing/booking.js';
-import { billPlace, calendarRange } from '../billing/engine.js';
-import { type BillingPlace, priceOn } from '../billing/place.js';
-import { ratio, roundHalfUp } from '../billing/ratio.js';
-import { type BillingWindow, fixedDivisor, heldPerMonth, lessonValue, monthEnd, monthStart } from '../billing/units.js';
 import { loadCalendars } from '../lessons/calendar-source.js';
+import { type GroupToBill, loadGroupsToBill, loadPlaces } from './billing-data.js';
+import type { BillingContext } from './booking.js';
+import { billPlace, calendarRange } from './engine.js';
+import { type BillingPlace, priceOn } from './place.js';
+import { ratio, roundHalfUp } from './ratio.js';
+import { type BillingWindow, fixedDivisor, heldPerMonth, lessonValue, monthEnd, monthStart } from './units.js';
 
 /**
  * What a student's place in a group costs, priced by the billing engine itself
@@ -106,27 +106,20 @@ function nextChargeOf(
 }
 
 /**
- * Prices the students' places in the groups (by placeKey): one calendar load for all the
- * groups. `day` is the day a lesson's price is taken on (today, or an export's last day).
+ * Prices the places of the groups (by placeKey): one calendar load for all of them. `day`
+ * is the day a lesson's price is taken on (today, or an export's last day). A wanted place
+ * with no place row (never through the API) is priced at the course price, never charged.
  */
-export async function pricePlaces(
+export async function priceGroupPlaces(
   tx: Tx,
   ctx: BillingContext,
-  places: readonly { groupId: number; studentId: number }[],
+  groupList: readonly GroupToBill[],
+  placeRows: readonly BillingPlace[],
+  wanted: readonly { groupId: number; studentId: number }[],
   day: string,
 ): Promise<Map<string, PlacePrice>> {
   const priced = new Map<string, PlacePrice>();
-  const groupList = await loadGroups(tx, ctx.companyId, [...new Set(places.map((p) => p.groupId))]);
   if (!groupList.length) return priced;
-  const wanted = new Set(places.map((p) => placeKey(p.groupId, p.studentId)));
-  // Only the asked students' places: a list prices fifty students, not everyone in their groups.
-  const placeRows = await loadPlaces(
-    tx,
-    ctx.companyId,
-    groupList.map((g) => g.id),
-    ctx.timeZone,
-    [...new Set(places.map((p) => p.studentId))],
-  );
   const placeOf = new Map(placeRows.map((p) => [placeKey(p.groupId, p.studentId), p]));
   const window = { from: addDays(ctx.today, 1), till: addDays(ctx.today, NEXT_CHARGE_HORIZON_DAYS) };
   // Whole months: the engine's ranges for the next charge, and the month of the pricing day.
@@ -136,10 +129,10 @@ export async function pricePlaces(
   const loaded = await loadCalendars(tx, ctx.companyId, groupList, from, till);
   const calendars = new Map(groupList.map((g) => [g.id, calendarOf(loaded.get(g.id))]));
   const groupOf = new Map(groupList.map((g) => [g.id, g]));
-  for (const key of wanted) {
-    const [groupId, studentId] = key.split(':').map(Number) as [number, number];
+  for (const { groupId, studentId } of wanted) {
     const group = groupOf.get(groupId);
     if (!group) continue;
+    const key = placeKey(groupId, studentId);
     const place = placeOf.get(key) ?? noPlace(group, studentId);
     const calendar = calendars.get(groupId)!;
     priced.set(key, {
@@ -148,4 +141,25 @@ export async function pricePlaces(
     });
   }
   return priced;
+}
+
+/** Prices the asked students' places, computed now (placePrices reads the kept ones first). */
+export async function pricePlaces(
+  tx: Tx,
+  ctx: BillingContext,
+  places: readonly { groupId: number; studentId: number }[],
+  day: string,
+): Promise<Map<string, PlacePrice>> {
+  const groupList = await loadGroups(tx, ctx.companyId, [...new Set(places.map((p) => p.groupId))]);
+  if (!groupList.length) return new Map();
+  // Only the asked students' places: a list prices fifty students, not everyone in their groups.
+  const placeRows = await loadPlaces(
+    tx,
+    ctx.companyId,
+    groupList.map((g) => g.id),
+    ctx.timeZone,
+    [...new Set(places.map((p) => p.studentId))],
+  );
+  const wanted = new Map(places.map((p) => [placeKey(p.groupId, p.studentId), p]));
+  return priceGroupPlaces(tx, ctx, groupList, placeRows, [...wanted.values()], day);
 }
