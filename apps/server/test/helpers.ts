@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { MessagingConfig } from '../src/config.js';
 import { type Database, type Db, openDatabase } from '../src/db/client.js';
@@ -15,7 +16,12 @@ import { type CreatedCompany, DEMO_PASSWORD, type RoleUsers } from '../src/seed/
  * a company: each makes its own with a unique subdomain, so files run in parallel.
  */
 export async function openTestDatabase(): Promise<Database> {
-  const database = await openDatabase({ url: process.env.TEST_DATABASE_URL, poolSize: 5 });
+  const template = inject('pgliteTemplate');
+  const database = await openDatabase({
+    url: process.env.TEST_DATABASE_URL,
+    poolSize: 5,
+    pgliteTemplate: template ? new Blob([readFileSync(template)]) : undefined,
+  });
   await database.migrate();
   afterAll(() => database.close());
   return database;

@@ -103,6 +103,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite's data directory; absent for an in-memory PGlite (tests). */
   dataDir?: string;
+  /** An in-memory PGlite starts from this dump (dumpMigratedPglite) instead of an empty cluster. */
+  pgliteTemplate?: Blob;
   poolSize?: number;
 }
 
@@ -110,7 +112,24 @@ export interface DatabaseOptions {
 const BACKGROUND_POOL_SIZE = 4;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? 10)
+    : openPglite(options.dataDir, options.pgliteTemplate);
+}
+
+/**
+ * An in-memory PGlite with every migration applied, as a dump to start others from: creating
+ * a cluster costs PGlite seconds (its initdb), loading a dump about one (the test suites' shared
+ * template, test/pglite-template.ts).
+ */
+export async function dumpMigratedPglite(): Promise<Blob> {
+  const client = new PGlite({ extensions: pgliteExtensions });
+  await client.waitReady;
+  await migratePglite(drizzlePglite(client, { schema }) as never, { migrationsFolder });
+  await client.exec(analyzeStatement());
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  return dump;
 }
 
 /** `analyze` of named tables; names are ours (never a client's), checked anyway since they are spliced in. */
@@ -130,14 +149,16 @@ async function appliedMigrations(query: (text: string) => Promise<{ rows: unknow
   }
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+const pgliteExtensions = { pg_trgm, btree_gin };
+
+async function openPglite(dataDir: string | undefined, template: Blob | undefined): Promise<Database> {
   let client: PGlite;
   if (dataDir) {
     // PGlite creates its directory non-recursively.
     mkdirSync(dataDir, { recursive: true });
-    client = new PGlite(join(dataDir, 'pglite'), { extensions: { pg_trgm, btree_gin } });
+    client = new PGlite(join(dataDir, 'pglite'), { extensions: pgliteExtensions });
   } else {
-    client = new PGlite({ extensions: { pg_trgm, btree_gin } });
+    client = new PGlite({ extensions: pgliteExtensions, loadDataDir: template });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger: statementRecorder }) as unknown as Db;
