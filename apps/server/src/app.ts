@@ -2,12 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type PaymentsConfig, REAL_PAYMENT_PROVIDERS } from './adapters/payments/checkout-links.js';
 import { WorklyConnector } from './adapters/workly/http-client.js';
 import type { Config, MessagingConfig } from './config.js';
@@ -60,6 +55,7 @@ import { answerClientError, registerErrorHandling, sendFrameworkError } from './
 import { FileStorage } from './platform/files.js';
 import { JobQueue, type JobQueueOptions } from './platform/jobs/queue.js';
 import { recordDeadLetter } from './platform/jobs/records.js';
+import { createResponseSerializer } from './platform/response-serializer.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { SessionStreams } from './platform/session-ends.js';
 import { TokenService } from './platform/tokens.js';
@@ -79,6 +75,8 @@ export interface AppOptions {
   statementTimeoutMs?: number;
   /** The job queue's settings (tests: their own schema, fast polling, no retry delay). */
   jobs?: JobQueueOptions;
+  /** Serialise every answer with zod too and fail unless both agree (platform/response-serializer.ts; tests). */
+  checkResponses?: boolean;
 }
 
 /** No vendor configured: SMS go to the log, no Telegram bot (tests and a laptop). */
@@ -169,7 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializer({ check: options.checkResponses ?? false }));
   app.decorate('database', options.database);
   app.decorate('tokens', new TokenService(options.config.jwtSecret));
   app.decorate('clock', options.clock ?? (() => new Date()));

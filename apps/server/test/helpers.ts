@@ -55,6 +55,7 @@ export const buildTestApp = (
     config: { baseDomain: 'localhost', jwtSecret: TEST_JWT_SECRET, logLevel: 'silent', messaging: options.messaging },
     database,
     logger: false,
+    checkResponses: true,
     // Created on the first upload; each app its own, so tests never see each other's bytes.
     filesDir: join(tmpdir(), 'crm-test-files', randomBytes(8).toString('hex')),
   });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { companyPublicSchema } from './company.js';
-import { ROLE_IDS, type RoleId } from './roles.js';
+import { ROLE_IDS } from './roles.js';
 
-export const roleIdSchema = z.custom<RoleId>((v) => typeof v === 'number' && (ROLE_IDS as number[]).includes(v));
+// A list of literals, not z.custom: JSON Schema can say it, so answers carrying roles serialise through compiled code.
+export const roleIdSchema = z.literal(ROLE_IDS);
 
 export const loginRequestSchema = z.object({
   phone: z.string().trim().min(9).max(20),
