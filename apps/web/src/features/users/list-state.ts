@@ -12,28 +12,21 @@ const numbers = (value: string | null) =>
 const financeOf = (value: string | null): StudentFinanceFilter | undefined =>
   STUDENT_FINANCE_FILTERS.find((filter) => filter === value);
 
-/** The list's filters as the address gives them (the header's branch unless another is chosen). */
-export function filtersOf(params: URLSearchParams, headerBranch: number | null): PeopleFilters {
+/** Filters and page live in the address, so a reload or a shared link shows the same list. */
+export function useListState(headerBranch: number | null) {
+  const [params, setParams] = useSearchParams();
   const branchParam = params.get('branch');
-  return {
+  const allBranches = branchParam === 'all';
+  const filters: PeopleFilters = {
     name_or_phone: params.get('q') ?? undefined,
-    branch_id: branchParam === 'all' ? undefined : Number(branchParam) || headerBranch || undefined,
+    branch_id: allBranches ? undefined : Number(branchParam) || headerBranch || undefined,
     course_id: Number(params.get('course')) || undefined,
     statuses: numbers(params.get('statuses')),
     tag_ids: numbers(params.get('tags')),
     finance: financeOf(params.get('finance')),
     sort_by_name: params.get('sort') === 'name' || undefined,
   };
-}
-
-export const pageOf = (params: URLSearchParams): number => Math.max(1, Number(params.get('page')) || 1);
-
-/** Filters and page live in the address, so a reload or a shared link shows the same list. */
-export function useListState(headerBranch: number | null) {
-  const [params, setParams] = useSearchParams();
-  const allBranches = params.get('branch') === 'all';
-  const filters = filtersOf(params, headerBranch);
-  const page = pageOf(params);
+  const page = Math.max(1, Number(params.get('page')) || 1);
   const archivedView = params.get('view') === 'archived';
 
   const patch = useCallback(
