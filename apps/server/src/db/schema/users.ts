@@ -167,3 +167,40 @@ export const userComments = pgTable(
     tenantIsolation(t),
   ],
 );
+
+/**
+ * The student lists' narrow copy (decision 0030): one row per student and branch with what the list filters
+ * and orders by, so a branch's count and page read its own rows through an index instead of visiting every
+ * wide `users` row of the branch. Kept by triggers in the writing transaction (migration 0018) on users,
+ * user_branches, group_students, groups, user_tags and student_balances; the application only reads it.
+ */
+export const studentListRows = pgTable(
+  'student_list_rows',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    branchId: bigint('branch_id', { mode: 'number' }).notNull(),
+    studentId: bigint('student_id', { mode: 'number' }).notNull(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    archived: boolean('archived').notNull(),
+    /** As student_balances (minor units, signed); zero when he has no entry yet. */
+    balance: bigint('balance', { mode: 'number' }).notNull(),
+    /** Each place as course id × 8 + status (no course: 0), so "status S in course C" is one place. */
+    places: bigint('places', { mode: 'number' }).array().notNull(),
+    tagIds: bigint('tag_ids', { mode: 'number' }).array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.branchId, t.studentId] }),
+    index('student_list_rows_newest').on(t.companyId, t.branchId, t.archived, t.studentId),
+    index('student_list_rows_by_name').on(t.companyId, t.branchId, t.archived, t.name, t.studentId),
+    index('student_list_rows_by_balance').on(t.companyId, t.branchId, t.archived, t.balance, t.studentId),
+    // A student's rows, found by the triggers.
+    index('student_list_rows_by_student').on(t.companyId, t.studentId),
+    foreignKey({
+      name: 'student_list_rows_membership_fk',
+      columns: [t.companyId, t.studentId, t.branchId],
+      foreignColumns: [userBranches.companyId, userBranches.userId, userBranches.branchId],
+    }).onDelete('cascade'),
+    tenantIsolation(t),
+  ],
+);

@@ -28,12 +28,29 @@ export interface StudentRow {
  * with two digits or more, the phone holds its digits. A name with digits ("Group 2B") is
  * no phone search.
  */
-function searchOf(text: string | undefined): SQL {
+function searchOf(text: string | undefined, table: 'u' | 's'): SQL {
   const trimmed = text?.trim();
   if (!trimmed) return sql``;
-  const byName = sql`u.name ilike ${`%${trimmed.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`;
+  const of = sql.raw(table);
+  const byName = sql`${of}.name ilike ${`%${trimmed.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`;
   const digits = /^[\d\s()+-]+$/.test(trimmed) ? onlyDigits(trimmed) : '';
-  return digits.length >= 2 ? sql`and (${byName} or u.phone like ${`%${digits}%`})` : sql`and ${byName}`;
+  return digits.length >= 2 ? sql`and (${byName} or ${of}.phone like ${`%${digits}%`})` : sql`and ${byName}`;
+}
+
+/** In the group, when the list is narrowed to one. */
+const inGroupOf = (f: StudentFilter, student: SQL): SQL =>
+  f.group_id
+    ? sql`and exists (select 1 from group_students gs where gs.company_id = ${f.companyId}
+        and gs.student_id = ${student} and gs.group_id = ${f.group_id})`
+    : sql``;
+
+/**
+ * The same students from their kept list rows `s` (decision 0030): the branch's narrow rows through an index,
+ * with their names, phones and balances, instead of every wide `users` row of the branch.
+ */
+function listRowScope(f: StudentFilter): SQL {
+  return sql`s.company_id = ${f.companyId} and s.branch_id = ${f.branchId} and not s.archived
+    ${searchOf(f.name_or_phone, 's')} ${inGroupOf(f, sql`s.student_id`)}`;
 }
 
 /** The branch's students that are not archived, matching the search and group. */
@@ -41,30 +58,24 @@ function studentScope(f: StudentFilter): SQL {
   return sql`u.company_id = ${f.companyId} and u.archived_at is null and ${Role.student} = any(u.roles)
     and exists (select 1 from user_branches ub where ub.company_id = u.company_id and ub.user_id = u.id
       and ub.branch_id = ${f.branchId})
-    ${searchOf(f.name_or_phone)}
-    ${
-      f.group_id
-        ? sql`and exists (select 1 from group_students gs where gs.company_id = u.company_id
-            and gs.student_id = u.id and gs.group_id = ${f.group_id})`
-        : sql``
-    }`;
+    ${searchOf(f.name_or_phone, 'u')} ${inGroupOf(f, sql`u.id`)}`;
 }
 
 const toRow = (row: StudentRow): StudentRow => ({ ...row, balance: Number(row.balance) });
 
 /**
  * The debtors (balance below zero), deepest first, one page, with the count and sum of the whole filter. The
- * balances are the ones the database keeps beside the ledger (student_balances, decision 0017): a branch's
- * 1,500 students cost 1,500 rows, where summing their entries cost tens of thousands.
+ * balances are the ones the database keeps beside the ledger (student_balances, decision 0017), read from the
+ * branch's list rows (decision 0030): an index range of the branch's debtors, not its every student.
  */
 export async function debtorRows(tx: Tx, f: StudentFilter, page: { page: number; per_page: number }) {
   const rows = await selectRows<StudentRow & { total: number; total_debt: number }>(
     tx,
-    sql`select u.id::int as id, u.name, u.phone, b.balance::float8 as balance,
-        count(*) over ()::int as total, sum(b.balance) over ()::float8 as total_debt
-      from users u join student_balances b on b.company_id = u.company_id and b.student_id = u.id
-      where ${studentScope(f)} and b.balance < 0
-      order by b.balance asc, u.id asc
+    sql`select s.student_id::int as id, s.name, s.phone, s.balance::float8 as balance,
+        count(*) over ()::int as total, sum(s.balance) over ()::float8 as total_debt
+      from student_list_rows s
+      where ${listRowScope(f)} and s.balance < 0
+      order by s.balance asc, s.student_id asc
       limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`,
   );
   const [first] = rows;
@@ -78,16 +89,15 @@ export async function debtorRows(tx: Tx, f: StudentFilter, page: { page: number;
 export async function notEnoughCandidates(tx: Tx, f: StudentFilter) {
   const rows = await selectRows<StudentRow & { group_ids: number[] }>(
     tx,
-    sql`select u.id::int as id, u.name, u.phone, coalesce(b.balance, 0)::float8 as balance,
+    sql`select s.student_id::int as id, s.name, s.phone, s.balance::float8 as balance,
         array_agg(gs.group_id::int order by gs.group_id) as group_ids
-      from users u
-      join group_students gs on gs.company_id = u.company_id and gs.student_id = u.id
+      from student_list_rows s
+      join group_students gs on gs.company_id = s.company_id and gs.student_id = s.student_id
         and gs.status = ${StudentStatus.active} and gs.left_date is null
       join groups g on g.company_id = gs.company_id and g.id = gs.group_id
         and g.status = any(${pgArray(RUNNING_GROUP_STATUSES)}::smallint[])
-      left join student_balances b on b.company_id = u.company_id and b.student_id = u.id
-      where coalesce(b.balance, 0) >= 0 and ${studentScope(f)}
-      group by u.id, u.name, u.phone, b.balance`,
+      where s.balance >= 0 and ${listRowScope(f)}
+      group by s.student_id, s.name, s.phone, s.balance`,
   );
   return rows.map((row) => ({ ...toRow(row), groupIds: row.group_ids }));
 }

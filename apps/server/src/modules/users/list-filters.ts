@@ -50,10 +50,10 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\$
  * Text in a name or a phone, as a substring. Both columns carry trigram indexes (users_name_trgm,
  * users_phone_trgm); the phone is matched by its digits, from two of them on.
  */
-export function nameOrPhoneFilter(text: string): SQL {
+export function nameOrPhoneFilter(text: string, table: 'u' | 's' = 'u'): SQL {
   const digits = onlyDigits(text);
-  const byName = sql`u.name ilike ${`%${escapeLike(text)}%`}`;
-  return digits.length >= 2 ? sql`(${byName} or u.phone like ${`%${digits}%`})` : byName;
+  const byName = sql`${sql.raw(table)}.name ilike ${`%${escapeLike(text)}%`}`;
+  return digits.length >= 2 ? sql`(${byName} or ${sql.raw(table)}.phone like ${`%${digits}%`})` : byName;
 }
 
 /** What a person's place in a group must match; advanced search adds the group and its teacher. */

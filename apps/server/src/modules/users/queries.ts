@@ -23,6 +23,7 @@ import { forbidden, notFound } from '../../platform/errors.js';
 import { listHistoryPage } from '../../platform/history.js';
 import { offerSignedSql } from '../offer/offer-states.js';
 import { listFilters, type PlaceFilter, scopeFilter, sqlList, studentBalance } from './list-filters.js';
+import { studentListFilters, studentListPage } from './student-list.js';
 
 type GroupsOf = 'student' | 'studentAll' | 'teacher' | 'all' | 'none';
 
@@ -157,13 +158,24 @@ export async function listUsers(
   more: readonly SQL[] = [],
 ) {
   assertArea(actor, USER_TYPE_AREA[query.user_type]);
-  const where = sql.join([...listFilters(actor, query, archived), ...more], sql` and `);
   const order = query.sort_by_name ? sql`u.name asc, u.id asc` : sql`u.id desc`;
+  const groups = groupsFor(query.user_type);
+  const listed = studentListFilters(actor, query, archived, more);
+  if (listed) {
+    const { total, people } = await studentListPage(tx, actor.companyId, listed, query);
+    const rows = await selectRows<UserRow>(
+      tx,
+      sql`${selectUsers(actor.companyId, people, groups, false)} order by ${order}`,
+    );
+    const data = rows.map(toListItem);
+    return { data, pagination: paginate(total, query.page, query.per_page, data.length) };
+  }
+  const where = sql.join([...listFilters(actor, query, archived), ...more], sql` and `);
   const offset = (query.page - 1) * query.per_page;
   const [total] = await selectRows<{ n: number }>(tx, sql`select count(*)::int as n from users u where ${where}`);
   const rows = await selectRows<UserRow>(
     tx,
-    sql`${selectUsers(actor.companyId, where, groupsFor(query.user_type), false)} order by ${order} limit ${query.per_page} offset ${offset}`,
+    sql`${selectUsers(actor.companyId, where, groups, false)} order by ${order} limit ${query.per_page} offset ${offset}`,
   );
   const data = rows.map(toListItem);
   return { data, pagination: paginate(total?.n ?? 0, query.page, query.per_page, data.length) };
