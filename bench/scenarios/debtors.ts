@@ -1,4 +1,3 @@
-import { Role } from '@crm/contracts';
 import type { Dataset } from '../dataset/index.js';
 import { companySettings } from './shared-sql.js';
 import { type LoadScenario, nth, q, type SqlCall } from './types.js';
@@ -28,15 +27,12 @@ export const debtors = (d: Dataset): LoadScenario => ({
     return [
       q`select id from branches where company_id = ${cid} and id = ${branchId}`,
       companySettings(cid),
-      // The balances the database keeps beside the ledger (student_balances) of the branch's students.
-      q`select u.id::int as id, u.name, u.phone, b.balance::float8 as balance,
-          count(*) over ()::int as total, sum(b.balance) over ()::float8 as total_debt
-        from users u join student_balances b on b.company_id = u.company_id and b.student_id = u.id
-        where u.company_id = ${cid} and u.archived_at is null and ${Role.student} = any(u.roles)
-          and exists (select 1 from user_branches ub where ub.company_id = u.company_id and ub.user_id = u.id
-            and ub.branch_id = ${branchId})
-          and b.balance < 0
-        order by b.balance asc, u.id asc limit ${PER_PAGE} offset 0`,
+      // The branch's kept list rows with their balances (finance/debtors-query.ts, decision 0030).
+      q`select s.student_id::int as id, s.name, s.phone, s.balance::float8 as balance,
+          count(*) over ()::int as total, sum(s.balance) over ()::float8 as total_debt
+        from student_list_rows s
+        where s.company_id = ${cid} and s.branch_id = ${branchId} and not s.archived and s.balance < 0
+        order by s.balance asc, s.student_id asc limit ${PER_PAGE} offset 0`,
       (rows): SqlCall => {
         const ids = `{${rows.map((r) => r.id).join(',')}}`;
         return q`with lines as (

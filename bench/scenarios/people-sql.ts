@@ -1,5 +1,3 @@
-import { Role } from '@crm/contracts';
-
 /**
  * The columns GET /user and GET /user/{id} select per person (users/queries.ts selectUsers):
  * his branches, tags and groups as JSON in correlated subqueries (and, in a list, his balance), one statement a page.
@@ -32,8 +30,3 @@ export const personColumns = (profile: boolean) => `u.id::int as id, u.name, u.p
         : `,
     coalesce((select sb.balance from student_balances sb where sb.company_id = $1 and sb.student_id = u.id), 0) as balance`
     }`;
-
-/** A student of the company, not archived, in one of these branches ($1 company, $2 branch ids). */
-export const studentInBranches = `u.company_id = $1 and u.archived_at is null and ${Role.student} = any(u.roles)
-  and exists (select 1 from user_branches ub where ub.company_id = $1 and ub.user_id = u.id
-    and ub.branch_id = any($2::bigint[]))`;

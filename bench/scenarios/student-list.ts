@@ -1,7 +1,7 @@
 import { StudentStatus } from '@crm/contracts';
 import type { Dataset } from '../dataset/index.js';
 import { NAME_FRAGMENTS } from '../dataset/names.js';
-import { personColumns, studentInBranches } from './people-sql.js';
+import { personColumns } from './people-sql.js';
 import { type LoadScenario, nth } from './types.js';
 
 const PER_PAGE = 50;
@@ -23,7 +23,7 @@ function filterOf(d: Dataset, i: number) {
   };
 }
 
-/** Spec §7 GET /user with the student list page's filters; the SQL of users/queries.ts listUsers. */
+/** Spec §7 GET /user with the student list page's filters; the SQL of users/queries.ts listUsers for one branch. */
 export const studentList = (d: Dataset): LoadScenario => ({
   kind: 'load',
   name: 'student list',
@@ -47,25 +47,25 @@ export const studentList = (d: Dataset): LoadScenario => ({
   },
   sql: (i) => {
     const f = filterOf(d, i);
-    const values: unknown[] = [d.company.id, `{${f.branchId}}`];
-    let where = studentInBranches;
+    // The branch's kept list rows (users/student-list.ts, decision 0030), then the page's people by id.
+    const values: unknown[] = [d.company.id, f.branchId];
+    let where = 's.company_id = $1 and s.branch_id = $2 and s.archived = false';
     if (f.text) {
       values.push(`%${f.text}%`);
-      where += ` and u.name ilike $${values.length}`;
+      where += ` and s.name ilike $${values.length}`;
     }
     if (f.courseId) {
-      values.push(f.courseId, StudentStatus.active);
-      where += ` and exists (select 1 from group_students gs
-        join groups g on g.company_id = gs.company_id and g.id = gs.group_id
-        where gs.company_id = $1 and gs.student_id = u.id and g.course_id = $${values.length - 1}
-          and gs.status in ($${values.length}))`;
+      values.push(`{${f.courseId * 8 + StudentStatus.active}}`);
+      where += ` and s.places && $${values.length}::bigint[]`;
     }
-    const order = f.byName ? 'u.name asc, u.id asc' : 'u.id desc';
+    const order = f.byName ? 's.name asc, s.student_id asc' : 's.student_id desc';
+    const page = `select s.student_id from student_list_rows s where ${where}
+      order by ${order} limit ${PER_PAGE} offset ${(f.page - 1) * PER_PAGE}`;
     return [
-      { text: `select count(*)::int as n from users u where ${where}`, values },
+      { text: `select count(*)::int as n from student_list_rows s where ${where}`, values },
       {
-        text: `select ${personColumns(false)} from users u where ${where}
-          order by ${order} limit ${PER_PAGE} offset ${(f.page - 1) * PER_PAGE}`,
+        text: `select ${personColumns(false)} from users u where u.company_id = $1 and u.id in (${page})
+          order by ${f.byName ? 'u.name asc, u.id asc' : 'u.id desc'}`,
         values,
       },
     ];
