@@ -123,6 +123,9 @@ test('a centre signs itself up, is onboarded, and its owner resets a forgotten p
   await page.evaluate(() => window.localStorage.clear());
   await page.goto(companyUrl(subdomain, '/auth/login'));
   await page.getByRole('link', { name: msg('en', 'recovery.forgotLink') }).click();
+  // The log-in page has a phone field too: type only once the recovery page has replaced it.
+  await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+  await expect(page.getByRole('button', { name: msg('en', 'recovery.send') })).toBeVisible();
   await page.getByLabel(msg('en', 'auth.phone')).fill(phone);
   const before = (await smsReceivedBy(intl)).length;
   await page.getByRole('button', { name: msg('en', 'recovery.send') }).click();

@@ -1,18 +1,31 @@
 import { DAY_TYPES, type DashboardQuery, Role } from '@crm/contracts';
 import { Alert, Button, Col, Flex, Row, Skeleton, Typography } from 'antd';
-import { useCallback, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { useSession } from '../../shared/session/use-session';
-import { FunnelCard } from '../lead-reports/lead-report-cards';
+import { NearScreen } from '../../shared/ui/near-screen';
 import { CounterCards } from './counter-cards';
 import { useDashboard } from './dashboard-api';
 import { type CardFilters, DashboardFilters } from './dashboard-filters';
 import { LicenceNotice } from './licence-notice';
-import { LogsCard } from './logs-card';
-import { MoneyCard, MonthlyCard, SourcesCard } from './money-cards';
+import { MoneyCard, MonthlyCard } from './money-cards';
 import { TodayLessons } from './today-lessons';
+
+// Below the counters (a phone shows those first): their code (tables, history wording) loads as they come near.
+const FunnelCard = lazy(() => import('../lead-reports/lead-report-cards').then((m) => ({ default: m.FunnelCard })));
+const SourcesCard = lazy(() => import('./sources-card').then((m) => ({ default: m.SourcesCard })));
+const LogsCard = lazy(() => import('./logs-card').then((m) => ({ default: m.LogsCard })));
+
+/** A card further down the page: drawn when near the screen, its place kept until then. */
+function Later({ children, minHeight }: { children: ReactNode; minHeight: number }) {
+  return (
+    <NearScreen minHeight={minHeight}>
+      <Suspense fallback={<div style={{ minHeight }} />}>{children}</Suspense>
+    </NearScreen>
+  );
+}
 
 const positive = (value: string | null) => (Number(value) > 0 ? Number(value) : undefined);
 
@@ -78,12 +91,16 @@ export function DashboardPage() {
             <Row gutter={[16, 16]}>
               {d.funnel && (
                 <Col xs={24} lg={12}>
-                  <FunnelCard funnel={d.funnel} loading={false} />
+                  <Later minHeight={400}>
+                    <FunnelCard funnel={d.funnel} loading={false} />
+                  </Later>
                 </Col>
               )}
               {d.lead_sources && (
                 <Col xs={24} lg={12}>
-                  <SourcesCard sources={d.lead_sources} />
+                  <Later minHeight={200}>
+                    <SourcesCard sources={d.lead_sources} />
+                  </Later>
                 </Col>
               )}
               {d.money && (
@@ -95,14 +112,21 @@ export function DashboardPage() {
                 </Col>
               )}
               <Col xs={24} lg={d.money ? 16 : 24}>
-                <MonthlyCard months={d.monthly} />
+                <Later minHeight={330}>
+                  <MonthlyCard months={d.monthly} />
+                </Later>
               </Col>
             </Row>
           </Flex>
         </div>
       )}
-      <TodayLessons branchId={branch} teacher={teacher} />
-      {d?.logs && <LogsCard logs={d.logs} canOpenHistory={d.policies.open_history} />}
+      {/* After the figures: drawn beside the loading figures, it was pushed down when they came (a layout shift). */}
+      {(d || !dashboard.isFetching) && <TodayLessons branchId={branch} teacher={teacher} />}
+      {d?.logs && (
+        <Later minHeight={300}>
+          <LogsCard logs={d.logs} canOpenHistory={d.policies.open_history} />
+        </Later>
+      )}
     </Flex>
   );
 }

@@ -12,21 +12,28 @@ const numbers = (value: string | null) =>
 const financeOf = (value: string | null): StudentFinanceFilter | undefined =>
   STUDENT_FINANCE_FILTERS.find((filter) => filter === value);
 
-/** Filters and page live in the address, so a reload or a shared link shows the same list. */
-export function useListState(headerBranch: number | null) {
-  const [params, setParams] = useSearchParams();
+/** The list's filters as the address gives them (the header's branch unless another is chosen). */
+export function filtersOf(params: URLSearchParams, headerBranch: number | null): PeopleFilters {
   const branchParam = params.get('branch');
-  const allBranches = branchParam === 'all';
-  const filters: PeopleFilters = {
+  return {
     name_or_phone: params.get('q') ?? undefined,
-    branch_id: allBranches ? undefined : Number(branchParam) || headerBranch || undefined,
+    branch_id: branchParam === 'all' ? undefined : Number(branchParam) || headerBranch || undefined,
     course_id: Number(params.get('course')) || undefined,
     statuses: numbers(params.get('statuses')),
     tag_ids: numbers(params.get('tags')),
     finance: financeOf(params.get('finance')),
     sort_by_name: params.get('sort') === 'name' || undefined,
   };
-  const page = Math.max(1, Number(params.get('page')) || 1);
+}
+
+export const pageOf = (params: URLSearchParams): number => Math.max(1, Number(params.get('page')) || 1);
+
+/** Filters and page live in the address, so a reload or a shared link shows the same list. */
+export function useListState(headerBranch: number | null) {
+  const [params, setParams] = useSearchParams();
+  const allBranches = params.get('branch') === 'all';
+  const filters = filtersOf(params, headerBranch);
+  const page = pageOf(params);
   const archivedView = params.get('view') === 'archived';
 
   const patch = useCallback(

@@ -1,6 +1,7 @@
 import { DeleteOutlined, EditOutlined, InboxOutlined, UndoOutlined } from '@ant-design/icons';
 import type { UserListItem, UserType } from '@crm/contracts';
 import { Button, Flex, Popconfirm, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney, useCurrency } from '../courses/money';
@@ -205,5 +206,17 @@ export function usePeopleColumns({
         ),
     },
   ];
-  return columns;
+  // A cell is drawn again only for a new person (see usePeopleRows): the table draws itself twice when it
+  // mounts (it measures its columns), and again on every tick of a selection.
+  return columns.map((column) => ({ ...column, shouldCellUpdate: (person, before) => person !== before }));
+}
+
+/**
+ * The rows for the columns above. Their cells are drawn again only when their person changes, so when
+ * something else they show changes (`drawnWith`: the language, the screen size, the list…), every person
+ * is copied and every cell drawn anew.
+ */
+export function usePeopleRows(people: UserListItem[] | undefined, drawnWith: string): UserListItem[] | undefined {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: drawnWith is the reason to copy
+  return useMemo(() => people?.map((person) => ({ ...person })), [people, drawnWith]);
 }

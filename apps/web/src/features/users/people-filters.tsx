@@ -1,8 +1,9 @@
 import { FilterOutlined, SearchOutlined } from '@ant-design/icons';
 import { STUDENT_FINANCE_FILTERS, type StudentFinanceFilter, StudentStatus, type UserType } from '@crm/contracts';
-import { Badge, Button, Flex, Grid, Input, Select } from 'antd';
+import { Badge, Button, Flex, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useViewport } from '../../app/shell/use-viewport';
 import { useSession } from '../../shared/session/use-session';
 import { type PeopleFilters, useCourseOptions, useStudentTags } from './users-api';
 
@@ -13,21 +14,23 @@ interface PeopleFiltersBarProps {
   /** Whether the branch filter is "all branches" rather than the header's branch. */
   allBranches: boolean;
   onChange: (next: PeopleFilters, allBranches: boolean) => void;
+  /** Whether the list has its first answer: the course and tag choices are asked for after it, not beside it. */
+  listReady: boolean;
 }
 
 const SEARCH_DELAY_MS = 400;
 export const ALL_BRANCHES = 0;
 
-export function PeopleFiltersBar({ type, filters, allBranches, onChange }: PeopleFiltersBarProps) {
+export function PeopleFiltersBar({ type, filters, allBranches, onChange, listReady }: PeopleFiltersBarProps) {
   const { t } = useTranslation();
   const { user } = useSession();
   const [text, setText] = useState(filters.name_or_phone ?? '');
   const isStudent = type === 'student';
-  const courses = useCourseOptions(type !== 'staff');
-  const tags = useStudentTags(isStudent);
+  const courses = useCourseOptions(type !== 'staff' && listReady);
+  const tags = useStudentTags(isStudent && listReady);
   const branches = user?.branches ?? [];
   // On a phone the filters fold behind one button, so the list starts on the first screen.
-  const narrow = !Grid.useBreakpoint().md;
+  const narrow = useViewport() === 'mobile';
   const [unfolded, setUnfolded] = useState(false);
 
   // Typing waits for a pause before it asks the server.

@@ -16,20 +16,22 @@ import {
   type UserType,
 } from '@crm/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Flex, Grid, Popconfirm, Segmented, Space, Table, Typography } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Alert, App, Button, Empty, Flex, Popconfirm, Segmented, Space, Table, Typography } from 'antd';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useViewport } from '../../app/shell/use-viewport';
 import { api } from '../../shared/api/api';
 import { apiRequest } from '../../shared/api/api-client';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { roleIdsOf } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
+import { NEAR_SCREEN_ROWS, nearScreenRowIndex } from '../../shared/ui/near-screen-row';
 import { useSelectAllTitle } from '../../shared/ui/select-all-title';
 import { useBackgroundExport } from '../jobs/background-export';
 import { StudentListSms } from '../sms/student-list-sms';
 import { useListState } from './list-state';
-import { usePeopleColumns } from './people-columns';
+import { usePeopleColumns, usePeopleRows } from './people-columns';
 import { PeopleFiltersBar } from './people-filters';
 import { PEOPLE_KINDS, roleIdsOfPerson } from './people-kinds';
 import type { PersonFormTarget } from './person-form-modal';
@@ -55,7 +57,8 @@ function PeoplePage({ type, archived: archivedRoute }: { type: UserType; archive
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user, company, branch } = useSession();
-  const narrow = !Grid.useBreakpoint().md;
+  // Read at once (antd's Grid.useBreakpoint draws the whole page a second time after mounting).
+  const narrow = useViewport() === 'mobile';
   const kind = PEOPLE_KINDS[type];
   const myRank = topRank(user ? roleIdsOf(user) : []);
   // The server refuses archiving oneself or someone senior; the buttons say so first.
@@ -72,6 +75,9 @@ function PeoplePage({ type, archived: archivedRoute }: { type: UserType; archive
   const [exporting, setExporting] = useState(false);
   const backgroundExport = useBackgroundExport();
   const pagination = people.data?.pagination;
+  // The rows are drawn as a deferred render, which React splits into short slices: drawn with the answer,
+  // a page of rows was one long task on a phone, and a tap waited for it.
+  const rows = useDeferredValue(people.data?.data);
   const filterKey = JSON.stringify([state.filters, state.page, archived]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: another page or filter starts a new selection
@@ -131,6 +137,11 @@ function PeoplePage({ type, archived: archivedRoute }: { type: UserType; archive
     }
   };
 
+  // The cells keep the handlers they were drawn with (people-columns.tsx): these reach the current ones.
+  const actions = useRef({ openEdit, archiveMany, restoreMany, deleteMany });
+  useEffect(() => {
+    actions.current = { openEdit, archiveMany, restoreMany, deleteMany };
+  });
   const selectAllTitle = useSelectAllTitle<UserListItem>();
   const columns = usePeopleColumns({
     type,
@@ -138,24 +149,30 @@ function PeoplePage({ type, archived: archivedRoute }: { type: UserType; archive
     narrow,
     country,
     untouchable,
-    onEdit: openEdit,
-    onArchive: archiveMany,
-    onRestore: restoreMany,
-    onDelete: deleteMany,
+    onEdit: (person) => actions.current.openEdit(person),
+    onArchive: (ids) => actions.current.archiveMany(ids),
+    onRestore: (ids) => actions.current.restoreMany(ids),
+    onDelete: (ids) => actions.current.deleteMany(ids),
   });
+  const drawnRows = usePeopleRows(
+    rows,
+    JSON.stringify([type, archived, narrow, country, i18n.language, company?.datas.company_type, user?.id, myRank]),
+  );
 
   const title = archivedRoute ? t('users.titles.studentArchive') : t(`users.titles.${type}`);
-  const emptyText = people.isPending ? (
-    ' '
-  ) : (
-    <Empty description={t(archived ? 'users.list.emptyArchive' : `users.list.empty.${type}`)}>
-      {!archived && (
-        <Button type="primary" onClick={() => setFormTarget({ mode: 'create' })}>
-          {t(`users.actions.add.${type}`)}
-        </Button>
-      )}
-    </Empty>
-  );
+  // While the deferred rows catch up with the answer, the table is not empty: it is still drawing.
+  const emptyText =
+    people.isPending || rows !== people.data?.data ? (
+      ' '
+    ) : (
+      <Empty description={t(archived ? 'users.list.emptyArchive' : `users.list.empty.${type}`)}>
+        {!archived && (
+          <Button type="primary" onClick={() => setFormTarget({ mode: 'create' })}>
+            {t(`users.actions.add.${type}`)}
+          </Button>
+        )}
+      </Empty>
+    );
 
   return (
     <Flex vertical gap={16}>
@@ -207,6 +224,7 @@ function PeoplePage({ type, archived: archivedRoute }: { type: UserType; archive
         filters={state.filters}
         allBranches={state.allBranches}
         onChange={state.setFilters}
+        listReady={people.data !== undefined || people.isError}
       />
       {selected.length > 0 && (
         <Alert
@@ -254,9 +272,11 @@ function PeoplePage({ type, archived: archivedRoute }: { type: UserType; archive
       <Table
         rowKey="id"
         columns={columns}
-        dataSource={people.data?.data}
+        dataSource={drawnRows}
         loading={people.isFetching}
         scroll={{ x: 'max-content' }}
+        components={NEAR_SCREEN_ROWS}
+        onRow={nearScreenRowIndex}
         rowSelection={{
           ...selectAllTitle,
           selectedRowKeys: selected,

@@ -1,6 +1,10 @@
 import { type FeatureRoute, lazyPage } from '../../app/feature-routes';
 
-const StudentsPage = lazyPage(() => import('./people-page'), 'StudentsPage');
+// The list's first page is asked for beside the page's code (users-api loads with it: no weight before log-in).
+const StudentsPage = lazyPage(() => {
+  void import('./users-api').then((api) => api.prefetchStudentList());
+  return import('./people-page');
+}, 'StudentsPage');
 const StudentsArchivePage = lazyPage(() => import('./people-page'), 'StudentsArchivePage');
 const TeachersPage = lazyPage(() => import('./people-page'), 'TeachersPage');
 const StaffPage = lazyPage(() => import('./people-page'), 'StaffPage');

@@ -12,12 +12,15 @@ import type {
   UserType,
   UserUpdate,
 } from '@crm/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { STUDENT_PAGE_SIZE } from '@crm/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryClient as appQueryClient } from '../../app/query-client';
 import { apiRequest, buildUrl } from '../../shared/api/api-client';
 import { ApiError, apiErrorFrom } from '../../shared/api/api-error';
 import type { ListResponse } from '../../shared/api/list-response';
 import { clearAuthorization, getSession } from '../../shared/session/session-store';
 import { uploadSpreadsheet } from '../../shared/spreadsheet-import/upload-spreadsheet';
+import { filtersOf, pageOf } from './list-state';
 
 /** The filters of spec §7 GET /user that the screens offer; empty values are not sent. */
 export interface PeopleFilters {
@@ -48,15 +51,36 @@ export const queryOf = (type: UserType, filters: PeopleFilters) => ({
   sort_by_name: filters.sort_by_name ? 1 : undefined,
 });
 
-export const usePeople = (type: UserType, archived: boolean, filters: PeopleFilters, page: number, perPage: number) =>
-  useQuery({
+const peopleQuery = (type: UserType, archived: boolean, filters: PeopleFilters, page: number, perPage: number) =>
+  queryOptions({
     queryKey: [...listKey(type, archived), filters, page, perPage],
     queryFn: () =>
       apiRequest<ListResponse<UserListItem>>(archived ? '/user/archived_users' : '/user', {
         query: { ...queryOf(type, filters), page, per_page: perPage },
       }),
     placeholderData: keepPreviousData,
+    // The answer asked for beside the page's code (prefetchStudentList) is not asked for again as the page
+    // mounts a moment later; a write still refreshes the list at once (invalidation ignores this).
+    staleTime: 5_000,
   });
+
+export const usePeople = (type: UserType, archived: boolean, filters: PeopleFilters, page: number, perPage: number) =>
+  useQuery(peopleQuery(type, archived, filters, page, perPage));
+
+/**
+ * Asks for the student list the address shows while the page's code is still loading (routes.tsx), so
+ * the answer and the code arrive together rather than one after the other. The page's own query then
+ * finds it (the same key); nothing is asked without a session and a branch.
+ */
+export function prefetchStudentList(): void {
+  const { token, branch } = getSession();
+  if (!token || !branch || window.location.pathname !== '/students/list') return;
+  const params = new URLSearchParams(window.location.search);
+  if (params.get('view') === 'archived') return;
+  void appQueryClient.prefetchQuery(
+    peopleQuery('student', false, filtersOf(params, branch), pageOf(params), STUDENT_PAGE_SIZE),
+  );
+}
 
 export const useProfile = (id: number) =>
   useQuery({ queryKey: profileKey(id), queryFn: () => apiRequest<UserProfile>(`/user/${id}`), retry: false });

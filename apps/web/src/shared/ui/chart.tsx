@@ -4,33 +4,36 @@ import { useEffect, useRef, useState } from 'react';
 import { useThemeChoice } from '../../app/theme/preferences-provider';
 
 /**
- * ECharts, loaded the first time a chart is shown: the modules are imported here and
- * nowhere else, so the log-in page and every page without a chart stay free of them.
- * Only the pieces the finance charts use are registered (bars, lines, a pie).
+ * ECharts, loaded the first time a chart is shown: the modules are imported in echarts-setup.ts, loaded
+ * from here only, so the log-in page and every page without a chart stay free of them.
  */
 let echartsLoading: Promise<typeof import('echarts/core')> | null = null;
 
 export function loadECharts() {
-  echartsLoading ??= Promise.all([
-    import('echarts/core'),
-    import('echarts/charts'),
-    import('echarts/components'),
-    import('echarts/renderers'),
-  ]).then(([core, charts, components, renderers]) => {
-    core.use([
-      charts.BarChart,
-      charts.LineChart,
-      charts.PieChart,
-      charts.FunnelChart,
-      components.GridComponent,
-      components.TooltipComponent,
-      components.LegendComponent,
-      components.AriaComponent,
-      renderers.CanvasRenderer,
-    ]);
-    return core;
-  });
+  echartsLoading ??= import('./echarts-setup').then((module) => module.echarts);
   return echartsLoading;
+}
+
+/**
+ * Calls `show` once the box is near the screen: a chart below the fold (the dashboard's on a phone) is
+ * loaded and drawn when scrolled to, not while the page's first screen is still being drawn. Returns
+ * the cancel.
+ */
+function whenNearScreen(box: HTMLElement, show: () => void): () => void {
+  if (typeof IntersectionObserver === 'undefined') {
+    show();
+    return () => {};
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      show();
+    },
+    { rootMargin: '200px' },
+  );
+  observer.observe(box);
+  return () => observer.disconnect();
 }
 
 interface ChartProps {
@@ -53,15 +56,19 @@ export function Chart({ option, height, ariaLabel }: ChartProps) {
   useEffect(() => {
     let disposed = false;
     let observer: ResizeObserver | undefined;
-    void loadECharts().then((echarts) => {
-      if (disposed || !box.current) return;
-      chart.current = echarts.init(box.current, dark ? 'dark' : undefined, { renderer: 'canvas' });
-      observer = new ResizeObserver(() => chart.current?.resize());
-      observer.observe(box.current);
-      setReady(true);
+    if (!box.current) return;
+    const cancel = whenNearScreen(box.current, () => {
+      void loadECharts().then((echarts) => {
+        if (disposed || !box.current) return;
+        chart.current = echarts.init(box.current, dark ? 'dark' : undefined, { renderer: 'canvas' });
+        observer = new ResizeObserver(() => chart.current?.resize());
+        observer.observe(box.current);
+        setReady(true);
+      });
     });
     return () => {
       disposed = true;
+      cancel();
       observer?.disconnect();
       chart.current?.dispose();
       chart.current = null;
