@@ -35,10 +35,10 @@ export const debtors = (d: Dataset): LoadScenario => ({
         order by s.balance asc, s.student_id asc limit ${PER_PAGE} offset 0`,
       (rows): SqlCall => {
         const ids = `{${rows.map((r) => r.id).join(',')}}`;
+        // The groups' balances the database keeps beside the ledger (place_balances).
         return q`with lines as (
-            select student_id, group_id, sum(amount)::bigint as balance from ledger_entries
-            where company_id = ${cid} and student_id = any(${ids}::bigint[]) and group_id is not null
-            group by student_id, group_id
+            select student_id, group_id, balance from place_balances
+            where company_id = ${cid} and student_id = any(${ids}::bigint[])
             union all
             select student_id, group_id, 0 from group_students
             where company_id = ${cid} and student_id = any(${ids}::bigint[]) and left_date is null)

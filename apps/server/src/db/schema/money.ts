@@ -83,6 +83,27 @@ export const studentBalances = pgTable(
 );
 
 /**
+ * Each student's balance in each group (the sum of his entries booked to it), kept beside the ledger as
+ * student_balances is, by the same kind of statement-level trigger (migration 0019): the debtors lists show every
+ * group of a debtor without summing his entries on each request. Read-only for the application.
+ */
+export const placeBalances = pgTable(
+  'place_balances',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    studentId: bigint('student_id', { mode: 'number' }).notNull(),
+    groupId: bigint('group_id', { mode: 'number' }).notNull(),
+    /** Minor units, signed, as the ledger's amounts. */
+    balance: bigint('balance', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.studentId, t.groupId] }),
+    foreignKey({ columns: [t.companyId, t.studentId], foreignColumns: [users.companyId, users.id] }),
+    tenantIsolation(t),
+  ],
+);
+
+/**
  * Idempotency-Key of money-moving POSTs: the first answer is kept with a hash of the
  * request, so a repeat gets the same answer and books nothing, and the same key with
  * another request is refused.

@@ -3,7 +3,7 @@ import { and, count, eq, isNotNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/helpers.js';
-import { ledgerEntries, studentBalances } from '../../db/schema/index.js';
+import { ledgerEntries, placeBalances, studentBalances } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
 import { inCompany } from '../../platform/tenancy.js';
 import { studentBalance } from '../finance/balances.js';
@@ -159,6 +159,19 @@ async function checkLedger(w: BillingWorld, model: Model, mode: StudentPaymentMo
         .where(and(eq(studentBalances.companyId, w.companyId), eq(studentBalances.studentId, p.id))),
     );
     expect(kept?.balance ?? 0, `student ${p.id}'s kept balance`).toBe(sum);
+    // And per group (place_balances, the groups' balances of the debtors lists).
+    const byGroup = new Map<number, number>();
+    for (const e of entries)
+      if (e.studentId === p.id && e.groupId !== null) byGroup.set(e.groupId, (byGroup.get(e.groupId) ?? 0) + e.amount);
+    const keptByGroup = await inCompany(w.db, w.companyId, (tx) =>
+      tx
+        .select({ groupId: placeBalances.groupId, balance: placeBalances.balance })
+        .from(placeBalances)
+        .where(and(eq(placeBalances.companyId, w.companyId), eq(placeBalances.studentId, p.id))),
+    );
+    expect(new Map(keptByGroup.map((row) => [row.groupId, row.balance])), `student ${p.id}'s group balances`).toEqual(
+      byGroup,
+    );
   }
 }
 

@@ -109,6 +109,18 @@ export interface GroupLine {
   balance: number;
 }
 
+/** Each student's balance per group as the database keeps it beside the ledger (place_balances). */
+const keptLines = (companyId: number, ids: string): SQL =>
+  sql`select student_id, group_id, balance from place_balances
+    where company_id = ${companyId} and student_id = any(${ids}::bigint[])`;
+
+/** The same as of a past day: the entries dated up to it, summed. */
+const ledgerLines = (companyId: number, ids: string, asOf: string): SQL =>
+  sql`select student_id, group_id, sum(amount)::bigint as balance from ledger_entries
+    where company_id = ${companyId} and student_id = any(${ids}::bigint[]) and group_id is not null
+      and entry_date <= ${asOf}::date
+    group by student_id, group_id`;
+
 /**
  * The students' groups: every group with entries of theirs (its balance) and every group
  * they are still in (balance 0 when nothing is booked there yet), by group id.
@@ -125,10 +137,7 @@ export async function groupLines(tx: Tx, companyId: number, studentIds: number[]
   }>(
     tx,
     sql`with lines as (
-        select student_id, group_id, sum(amount)::bigint as balance from ledger_entries
-        where company_id = ${companyId} and student_id = any(${ids}::bigint[]) and group_id is not null
-          ${asOf ? sql`and entry_date <= ${asOf}::date` : sql``}
-        group by student_id, group_id
+        ${asOf ? ledgerLines(companyId, ids, asOf) : keptLines(companyId, ids)}
         union all
         select student_id, group_id, 0 from group_students
         where company_id = ${companyId} and student_id = any(${ids}::bigint[]) and left_date is null)

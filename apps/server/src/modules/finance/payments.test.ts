@@ -277,6 +277,10 @@ describe('the ledger', () => {
       tx.execute(sql`update student_balances set balance = 0 where student_id = ${student}`),
     );
     expect(deniedBy(await write.catch((e) => e))).toMatch(/permission denied/);
+    const writeGroupBalance = inCompany(database.db, w.company.id, (tx) =>
+      tx.execute(sql`delete from place_balances where student_id = ${student}`),
+    );
+    expect(deniedBy(await writeGroupBalance.catch((e) => e))).toMatch(/permission denied/);
     expect(await kept()).toEqual([{ balance: 30_000 }]);
   });
 });

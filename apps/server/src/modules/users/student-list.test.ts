@@ -149,6 +149,13 @@ describe('student list rows (decision 0030)', () => {
       { numRuns: 6, endOnFailure: true },
     );
   }, 240_000);
+
+  it('may be read by the application but not written: only the triggers keep it', async () => {
+    const write = inCompany(db, company.id, (tx) => tx.execute(sql`update student_list_rows set balance = 0`));
+    expect(String(await write.catch((error: { cause?: unknown }) => error.cause ?? error))).toMatch(
+      /permission denied/,
+    );
+  });
 });
 
 type Tx = Parameters<Parameters<typeof inCompany>[2]>[0];
