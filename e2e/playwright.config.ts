@@ -44,7 +44,11 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   outputDir: '.artifacts/results',
   timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // The app's first render after a full page load takes ≈2.5 s of main thread on a quiet machine (antd's styles
+  // made at run time; issue 18's web part measures and reduces it with Lighthouse) and up to three times that
+  // on CI when the server does background work beside the browser on the two cores: seen at 7 s, the old limit.
+  // The suite judges behaviour; speed is the bench's to judge.
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
   // One retry in CI only: a test that passes on its retry is reported as flaky (Playwright's summary and
