@@ -1,6 +1,7 @@
 import { groupTitle, onlyDigits, Role, RUNNING_GROUP_STATUSES, StudentStatus } from '@crm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { pgArray, selectRows, type Tx } from '../../db/client.js';
+import { escapeLike } from '../users/list-filters.js';
 
 /**
  * The SQL of the debtors lists and export. A balance is the sum of a student's ledger
@@ -32,7 +33,7 @@ function searchOf(text: string | undefined, table: 'u' | 's'): SQL {
   const trimmed = text?.trim();
   if (!trimmed) return sql``;
   const of = sql.raw(table);
-  const byName = sql`${of}.name ilike ${`%${trimmed.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`;
+  const byName = sql`${of}.name ilike ${`%${escapeLike(trimmed)}%`}`;
   const digits = /^[\d\s()+-]+$/.test(trimmed) ? onlyDigits(trimmed) : '';
   return digits.length >= 2 ? sql`and (${byName} or ${of}.phone like ${`%${digits}%`})` : sql`and ${byName}`;
 }

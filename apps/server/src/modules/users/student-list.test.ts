@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, uniqueSubdomain } from '../../../test/helpers.js';
+import type { Tx } from '../../db/client.js';
 import { groupStudents, groups, ledgerEntries, userBranches, users, userTags } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
 import { inCompany } from '../../platform/tenancy.js';
@@ -157,8 +158,6 @@ describe('student list rows (decision 0030)', () => {
     );
   });
 });
-
-type Tx = Parameters<Parameters<typeof inCompany>[2]>[0];
 
 async function apply(
   tx: Tx,

@@ -12,7 +12,7 @@ import { nameOrPhoneFilter, type UserFilters } from './list-filters.js';
  */
 
 /** A place as the list rows keep it: course id × 8 + status (no course: 0). */
-const placeKey = (courseId: number, status: number) => courseId * 8 + status;
+const placeCode = (courseId: number, status: number) => courseId * 8 + status;
 
 function placeFilter(query: UserFilters): SQL | undefined {
   const statuses = query.statuses?.length ? query.statuses : undefined;
@@ -22,7 +22,7 @@ function placeFilter(query: UserFilters): SQL | undefined {
       : undefined;
   }
   const courseId = query.course_id;
-  const keys = (statuses ?? STUDENT_STATUS_IDS).map((status) => placeKey(courseId, status));
+  const keys = (statuses ?? STUDENT_STATUS_IDS).map((status) => placeCode(courseId, status));
   return sql`s.places && ${pgArray(keys)}::bigint[]`;
 }
 
