@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { reporters, workers } from '../../vitest.shared';
+import { deferredStyles } from './vite-plugins/deferred-styles';
 import { precompress } from './vite-plugins/precompress';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), deferredStyles(), precompress()],
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },

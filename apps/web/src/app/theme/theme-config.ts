@@ -87,11 +87,21 @@ const LIGHT_TAG_TOKENS: Record<string, string> = {
 
 export const splitTheme = (theme: Theme) => theme.split('.') as [ThemeMode, ThemeColor];
 
+/**
+ * antd's components are styled by its prebuilt stylesheet (imported in main.tsx), written in CSS variables:
+ * the theme sets only the variables at run time. Generating every component's styles in the browser, antd's
+ * default, was ≈40 % of the main thread's long tasks on a page's first render (issue 18). antd reads the
+ * flag once, on its first render, so every theme must carry it.
+ */
+const ZERO_RUNTIME = { zeroRuntime: true } as const;
+
 export function themeConfig(theme: Theme): ThemeConfig {
   const [mode, color] = splitTheme(theme);
-  if (mode === 'dark') return { algorithm: antdTheme.darkAlgorithm, token: { colorPrimary: DARK_SEED[color] } };
+  if (mode === 'dark')
+    return { ...ZERO_RUNTIME, algorithm: antdTheme.darkAlgorithm, token: { colorPrimary: DARK_SEED[color] } };
   const [bg, bgHover, border, borderHover] = PRIMARY_TINTS[color];
   return {
+    ...ZERO_RUNTIME,
     algorithm: antdTheme.defaultAlgorithm,
     token: {
       colorPrimary: THEME_PRIMARY[color],
