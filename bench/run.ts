@@ -162,7 +162,7 @@ await withBenchDatabase('bench', async (database, url) => {
           console.log('  before (BENCH_BASELINE):');
           beforeRows.push(
             await runLoadScenario(
-              scenario,
+              make({ ...dataset, runTag: 'before' }) as typeof scenario,
               dataset,
               before,
               pool,

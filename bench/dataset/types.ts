@@ -32,6 +32,12 @@ export interface LoadStep {
 }
 
 export interface Dataset {
+  /**
+   * Which app a scenario runs against when a baseline runs first on the same database ('before'); absent for
+   * this checkout. Writes that carry a key of their own (a payment's Idempotency-Key) include it, so the second
+   * run makes payments rather than replaying the first run's answers.
+   */
+  runTag?: 'before';
   seed: number;
   scale: number;
   today: string;

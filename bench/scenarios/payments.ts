@@ -39,12 +39,12 @@ export const takePayment = (d: Dataset): LoadScenario => ({
     method: 'POST',
     path: '/api/v1/payment',
     body: JSON.stringify(paymentOf(d, i).body),
-    headers: { 'idempotency-key': `bench-payment-${i}` },
+    headers: { 'idempotency-key': `bench-payment-${d.runTag ?? 'after'}-${i}` },
   }),
   sql: (i) => {
     const { place, body } = paymentOf(d, i);
     const cid = d.company.id;
-    const key = `bench-sql-payment-${i}`;
+    const key = `bench-sql-payment-${d.runTag ?? 'after'}-${i}`;
     return [
       q`insert into idempotency_keys (company_id, key, request, status_code, response)
         values (${cid}, ${key}, 'POST /payment', 0, 'null'::jsonb) on conflict do nothing returning key`,

@@ -6,8 +6,8 @@ import {
   USER_NAME_MAX,
   USER_TEXT_MAX,
 } from '@crm/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { sql } from 'drizzle-orm';
+import { pgArray, selectRows, type Tx } from '../../db/client.js';
 import { userBranches, users } from '../../db/schema/index.js';
 import { type Actor, assertArea, assertBranch } from '../../platform/actor.js';
 import { JOBS } from '../../platform/jobs/registry.js';
@@ -28,14 +28,21 @@ const TEXT_LIMITS = {
 /** Known students by phone (the archive included), for one chunk of the file. */
 async function existingStudents(tx: Tx, companyId: number, phones: string[]) {
   const known = new Map<string, { id: number; archived: boolean }>();
-  const rows = await tx
-    .select({ id: users.id, phone: users.phone, archivedAt: users.archivedAt })
-    .from(users)
-    .where(
-      and(eq(users.companyId, companyId), inArray(users.phone, phones), sql`${Role.student} = any(${users.roles})`),
-    )
-    .orderBy(sql`${users.archivedAt} nulls first`, users.id);
-  for (const row of rows) if (!known.has(row.phone)) known.set(row.phone, { id: row.id, archived: !!row.archivedAt });
+  // The phone's trigram index (made for the search box) also answers equality, and the planner took it for a
+  // chunk's thousand phones: an import's phones share most trigrams, so each chunk read every row written before
+  // it (0.4 → 4 s a chunk, 22 s for 10,000 rows). GIN is read only by bitmap scans: without them for the rest of
+  // this chunk's transaction the lookup is btree probes or a hash join, a few milliseconds.
+  await tx.execute(sql`set local enable_bitmapscan = off`);
+  const rows = await selectRows<{ id: number; phone: string; archived: boolean }>(
+    tx,
+    sql`select u.id::int as id, u.phone, (u.archived_at is not null) as archived
+      from unnest(${pgArray(phones)}::text[]) as chunk(phone)
+      join users u on u.company_id = ${companyId} and u.phone = chunk.phone
+      where ${Role.student} = any(u.roles)
+      order by u.archived_at nulls first, u.id`,
+  );
+  for (const row of rows)
+    if (!known.has(row.phone)) known.set(row.phone, { id: Number(row.id), archived: row.archived });
   return known;
 }
 
