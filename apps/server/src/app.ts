@@ -20,6 +20,7 @@ import dashboardModule from './modules/dashboard/routes.js';
 import expensesModule from './modules/expenses/routes.js';
 import financeModule from './modules/finance/routes.js';
 import financeReportsModule from './modules/finance-reports/routes.js';
+import gradesModule from './modules/grades/routes.js';
 import groupsModule from './modules/groups/routes.js';
 import studentPlacesModule from './modules/groups/student-places-routes.js';
 import healthModule from './modules/health/routes.js';
@@ -141,6 +142,7 @@ const API_MODULES = [
   archiveModule,
   worklyModule,
   remindersModule,
+  gradesModule,
   historyModule,
   telegramReportModule,
   smsModule,

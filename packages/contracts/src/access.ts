@@ -39,6 +39,8 @@ export const ACCESS = {
   blogEdit: [Role.admin, Role.secondAdmin, Role.branchDirector],
   settings: [Role.branchDirector],
   gamification: [Role.branchDirector, Role.admin],
+  /** Issue 19: settings-grade (spec §2; the limited admin's menu has it, spec §2 "Menus by role"). */
+  gradeSettings: ADMIN_SET,
   staff: [],
   admin: [],
   history: [],

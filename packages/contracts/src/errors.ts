@@ -131,6 +131,11 @@ export const ERROR_MESSAGES = {
   telegram_unavailable: 'Telegram is not answering right now. Try again in a few minutes.',
   // Background work (issue 15, the job queue)
   jobs_unavailable: 'Background work is not running on this server right now; try again in a few minutes.',
+  // Grades (issue 19, spec §3 Grade settings, §5, §6)
+  grades_would_be_deleted: 'A new max score deletes every grade given so far; confirm how many.',
+  grading_teachers_only: 'Only the teacher of the lesson grades it: the grade settings do not allow other staff.',
+  grading_past_closed: 'Grades are given on the lesson’s day: the grade settings do not allow earlier days.',
+  grade_lesson_not_started: 'A grade can be given once the lesson has begun.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

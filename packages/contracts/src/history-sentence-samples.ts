@@ -50,6 +50,41 @@ export const SAMPLES: Record<HistoryEventName, [Record<string, unknown>, Partial
   ],
   paymentCancelled: [[{ amount: 450_000, reason: 'Xato', student_name: 'Sobirov D.' }]],
   refund: [[{ amount: 50_000, method: 'card', student_name: 'Sobirov D.' }]],
+  gradeGiven: [
+    [
+      {
+        student_id: 7,
+        student_name: 'Sobirov D.',
+        group_title: 'PY-BAS-1',
+        date: '2026-03-21',
+        score: 5,
+        previous_score: null,
+      },
+      group,
+    ],
+    [
+      {
+        student_id: 7,
+        student_name: 'Sobirov D.',
+        group_title: 'PY-BAS-1',
+        date: '2026-03-21',
+        score: 4,
+        previous_score: 5,
+      },
+      group,
+    ],
+    [
+      {
+        student_id: 7,
+        student_name: 'Sobirov D.',
+        group_title: 'PY-BAS-1',
+        date: '2026-03-21',
+        score: null,
+        previous_score: 4,
+      },
+      group,
+    ],
+  ],
   attendanceMarked: [
     [{ student_id: 7, student_name: 'Sobirov D.', date: '2026-03-21', status: 1, group_title: 'PY-BAS-1' }, group],
     [{ student_id: 7, student_name: 'Sobirov D.', date: '2026-03-21', status: 0, group_title: 'PY-BAS-1' }, group],
@@ -158,6 +193,10 @@ export const SAMPLES: Record<HistoryEventName, [Record<string, unknown>, Partial
   ],
   tagsAssigned: [[{ name: 'Sobirov D.' }]],
   companySettingsChanged: [[{ before: {}, after: {} }, { entity: 'company' }]],
+  gradeSettingsChanged: [
+    [{ changed: ['allow_past_dates'], max_score: 5, previous_max_score: 5, deleted_grades: 0 }, { entity: 'company' }],
+    [{ changed: ['max_score'], max_score: 10, previous_max_score: 5, deleted_grades: 42 }, { entity: 'company' }],
+  ],
   expenseCreated: [[{ amount: 2_000_000, date: '2026-03-05' }, { entity: 'expense' }]],
   expenseEdited: [[{ before: { amount: 100 }, after: { amount: 200 }, reason: 'Xato' }, { entity: 'expense' }]],
   expenseDeleted: [[{ amount: 100, reason: 'Xato' }, { entity: 'expense' }]],

@@ -125,6 +125,38 @@ export const groupSentences = {
       ),
     },
   }),
+  gradeGiven: sentence({
+    label: words('Baho qoʻyildi', 'Выставлена оценка', 'Grade given', 'Nilai diberikan'),
+    placeholders: ['group', 'student', 'date', 'score', 'previous'],
+    fill: (t) => ({
+      ...groupAndStudent(t),
+      date: t.date('date'),
+      score: t.strong(t.number('score')?.toString()),
+      previous: t.strong(t.number('previous_score')?.toString()),
+    }),
+    variant: (t) =>
+      t.number('score') === undefined ? 'cleared' : t.number('previous_score') === undefined ? 'default' : 'changed',
+    templates: {
+      default: words(
+        '{actor} {group} guruhida {date} kungi dars uchun {student}ga {score} baho qoʻydi',
+        '{actor} поставил[а] студенту {student} оценку {score} за урок {date} в группе {group}',
+        '{actor} gave {student} a {score} for the lesson of {date} in group {group}',
+        '{actor} memberi {student} nilai {score} untuk pelajaran {date} di kelompok {group}',
+      ),
+      changed: words(
+        '{actor} {group} guruhida {date} kungi dars bahosini oʻzgartirdi: {student} — {previous} → {score}',
+        '{actor} изменил[а] оценку студента {student} за урок {date} в группе {group}: {previous} → {score}',
+        '{actor} changed the grade of {student} for the lesson of {date} in group {group}: {previous} → {score}',
+        '{actor} mengubah nilai {student} untuk pelajaran {date} di kelompok {group}: {previous} → {score}',
+      ),
+      cleared: words(
+        '{actor} {group} guruhida {date} kungi dars bahosini olib tashladi: {student}‹ ({previous})›',
+        '{actor} снял[а] оценку студента {student} за урок {date} в группе {group}‹ ({previous})›',
+        '{actor} took back the grade of {student} for the lesson of {date} in group {group}‹ ({previous})›',
+        '{actor} menghapus nilai {student} untuk pelajaran {date} di kelompok {group}‹ ({previous})›',
+      ),
+    },
+  }),
   groupCommentAdded: sentence({
     label: words('Guruhga izoh', 'Заметка в группе', 'Group note added', 'Catatan kelompok'),
     placeholders: ['group', 'student'],

@@ -133,6 +133,29 @@ export const settingsSentences = {
       ),
     },
   }),
+  gradeSettingsChanged: sentence({
+    label: words('Baho sozlamalari', 'Настройки оценок', 'Grade settings changed', 'Pengaturan nilai diubah'),
+    placeholders: ['max', 'count'],
+    fill: (t) => ({
+      max: t.strong(t.number('max_score')?.toString()),
+      count: t.strong(t.number('deleted_grades')?.toString()),
+    }),
+    variant: (t) => ((t.number('deleted_grades') ?? 0) > 0 ? 'deleted' : 'default'),
+    templates: {
+      default: words(
+        '{actor} baho sozlamalarini oʻzgartirdi (maksimal ball {max})',
+        '{actor} изменил[а] настройки оценок (максимальный балл {max})',
+        '{actor} changed the grade settings (max score {max})',
+        '{actor} mengubah pengaturan nilai (skor maksimal {max})',
+      ),
+      deleted: words(
+        '{actor} maksimal ballni {max} qildi va {count} ta eski bahoni oʻchirdi',
+        '{actor} установил[а] максимальный балл {max} и удалил[а] старые оценки: {count}',
+        '{actor} set the max score to {max} and deleted {count} old grades',
+        '{actor} menetapkan skor maksimal {max} dan menghapus {count} nilai lama',
+      ),
+    },
+  }),
   holidayChanged: sentence({
     label: words('Bayram kunlari oʻzgardi', 'Изменены праздники', 'Holiday changed', 'Hari libur diubah'),
     placeholders: ['holiday', 'before', 'after'],

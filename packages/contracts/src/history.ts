@@ -88,6 +88,8 @@ export const HistoryEvent = {
   onlineCheckoutOpened: 82,
   offerPublished: 83,
   offerAccepted: 84,
+  gradeSettingsChanged: 85,
+  gradeGiven: 86,
 } as const;
 
 export type HistoryEventName = keyof typeof HistoryEvent;

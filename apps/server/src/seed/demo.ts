@@ -9,6 +9,7 @@ import { seedDemoAttendance } from './attendance-factories.js';
 import { seedCoursesDemo } from './courses-demo.js';
 import { seedExpensesDemo } from './expenses-demo.js';
 import { type CreatedCompany, createCompanyWithRoleUsers, createRoomRow } from './factories.js';
+import { seedGradesDemo } from './grades-demo.js';
 import { seedGroupsDemo } from './groups-demo.js';
 import { seedHistoryDemo } from './history-demo.js';
 import { seedLeadsDemo } from './leads-demo.js';
@@ -81,6 +82,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     });
     await seedPerformanceDemo(db, company);
     await seedDemoAttendance(db, company.id);
+    await seedGradesDemo(db, company.id);
     await seedExpensesDemo(db, company, spec.datas);
     await seedDemoPayments(db, company);
     await seedSalariesDemo(db, company, spec.datas);

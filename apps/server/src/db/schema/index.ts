@@ -3,6 +3,7 @@ export * from './catalog.js';
 export * from './companies.js';
 export * from './courses.js';
 export * from './expenses.js';
+export * from './grades.js';
 export * from './groups.js';
 export * from './history.js';
 export * from './jobs.js';

@@ -69,6 +69,15 @@ const REPORT_AREAS: Partial<Record<string, Area>> = { 'left-students-report': 'l
 export const NAV: readonly NavEntry[] = [
   { key: 'dashboard', path: '/dashboard', area: 'dashboard' },
   { key: 'leads', path: '/leads', area: 'leads' },
+  // Spec §2: the limited administrator's grade entry, third in his menu, with the scoring module on.
+  {
+    key: 'settings-grade-shortcut',
+    label: 'settings-grade',
+    path: '/settings-grade',
+    area: 'gradeSettings',
+    exclusive: true,
+    when: (context) => context.scoring,
+  },
   { key: 'students', path: '/students/list', area: 'students' },
   { key: 'teachers', path: '/teachers/list', area: 'teachers' },
   { key: 'groups', path: '/groups/list', area: 'groupList' },
@@ -135,6 +144,7 @@ export const NAV: readonly NavEntry[] = [
       { key: 'performance-teachers', path: '/performance_teachers/list', area: 'performance' },
       { key: 'performance-courses', path: '/performance_courses/list', area: 'performance' },
       { key: 'roadmap', path: '/roadmap', area: 'roadmap' },
+      { key: 'settings-grade', path: '/settings-grade', area: 'gradeSettings' },
       { key: 'report', path: '/report', area: 'report' },
       { key: 'history', path: '/history', area: 'history' },
       { key: 'settings', path: '/settings', area: 'settings' },

@@ -87,6 +87,19 @@ describe('visibleMenu', () => {
     expect(keysFor([Role.limitedAdmin])).toEqual(['dashboard', 'leads', 'teachers', 'groups', 'courses']);
   });
 
+  it("puts settings-grade third in the limited administrator's menu when the scoring module is on", () => {
+    expect(keysFor([Role.limitedAdmin], { ...PLAIN, scoring: true })).toEqual([
+      'dashboard',
+      'leads',
+      'settings-grade-shortcut',
+      'teachers',
+      'groups',
+      'courses',
+    ]);
+    expect(keysFor([Role.admin])).toContain('settings-grade');
+    expect(keysFor([Role.admin], { ...PLAIN, scoring: true })).not.toContain('settings-grade-shortcut');
+  });
+
   it('drops a section whose items are all hidden', () => {
     const sections = visibleMenu([Role.teacher], PLAIN).map((entry) => entry.key);
     expect(sections).not.toContain('finance');

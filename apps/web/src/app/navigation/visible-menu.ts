@@ -11,7 +11,7 @@ const ROLE_MENUS: Partial<Record<RoleId, readonly string[]>> = {
   [Role.teacher]: ['dashboard', 'groups', 'salary'],
   [Role.student]: ['course-lessons', 'pay-online'],
   [Role.marketer]: ['leads', 'forms'],
-  [Role.limitedAdmin]: ['dashboard', 'teachers', 'courses', 'groups', 'leads'],
+  [Role.limitedAdmin]: ['dashboard', 'teachers', 'courses', 'groups', 'leads', 'settings-grade-shortcut'],
 };
 
 function showsFor(leaf: NavLeaf, role: RoleId, context: MenuContext): boolean {

@@ -3,6 +3,8 @@ import type { AttendanceGrid, AttendanceStudent, Lesson } from '@crm/contracts';
 import { Typography } from 'antd';
 import { type CSSProperties, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GridGrade } from '../grades/grade-slots';
+import type { Grading } from '../grades/use-grading';
 import { dayMonth, inGroupOn, type Mark, markCounts, nextMark } from './attendance-model';
 import type { LessonAction } from './lesson-actions';
 import { LessonColumnHeader } from './lesson-column-header';
@@ -21,11 +23,13 @@ export interface GridProps {
   actionsOf: (lesson: Lesson) => LessonAction[];
   /** Why a lesson cannot be marked, in words; null when it can. */
   lockOf: (lesson: Lesson) => string | null;
+  /** The month's grades, shown under each mark (absent while they load). */
+  grading?: Grading | null;
 }
 
 /** Spec §2 attendance screen: students down, the month's lessons across; a click cycles a cell's mark. */
 export function AttendanceMonthGrid(props: GridProps) {
-  const { grid, usual, focusDate, large, onMark, onAction, actionsOf, lockOf } = props;
+  const { grid, usual, focusDate, large, onMark, onAction, actionsOf, lockOf, grading } = props;
   const { t } = useTranslation();
   const { token, look, hatched } = useMarkLook();
   const scroller = useRef<HTMLDivElement>(null);
@@ -140,6 +144,7 @@ export function AttendanceMonthGrid(props: GridProps) {
         >
           <MarkIcon mark={mark} />
         </button>
+        {grading && <GridGrade grading={grading} student={student} lesson={lesson} />}
       </td>
     );
   };

@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n/i18n';
 import { clearSession, storeUser } from '../../shared/session/session-store';
+import { onScreen } from '../../test/screen-width';
 import { aUser } from '../../test/session-fixtures';
 import { aGrid, aGroupOfGrid } from './attendance-fixtures';
 import { GroupAttendance } from './group-attendance';
@@ -19,20 +20,6 @@ const refusal = (status: number, code: string, details?: unknown) =>
 let grid: AttendanceGrid;
 let answer: (method: string, url: string) => Response | undefined;
 let calls: { method: string; url: string; body: unknown }[] = [];
-
-/** antd reads the screen width through matchMedia: a desktop matches every min-width query. */
-function onScreen(width: 'phone' | 'desktop') {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: width === 'desktop' ? query.includes('min-width') : query.includes('max-width: 575'),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
 
 function renderTab(focusDate: string | null = null, roles: RoleId[] = [Role.admin]) {
   storeUser(aUser(roles), 'token');
@@ -80,6 +67,9 @@ beforeEach(() => {
         return json(200, { ok: true });
       }
       if (url.startsWith('/api/v1/group/7/attendance/')) return json(200, grid);
+      // No grades in these tests (features/grades/attendance-grades.test.tsx gives them).
+      if (url.startsWith('/api/v1/group/7/grades/'))
+        return json(200, { max_score: 5, grades: [], policies: { grade: false, past_dates: false } });
       if (url.startsWith('/api/v1/room'))
         return json(200, { data: [{ id: 5, name: 'Room 101', capacity: 12, branch_id: 2 }], pagination: {} });
       return json(200, {});

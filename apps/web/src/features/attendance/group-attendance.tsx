@@ -7,6 +7,7 @@ import { errorMessage, isHandledGlobally } from '../../shared/api/error-message'
 import { companyToday } from '../../shared/session/company-today';
 import { roleIdsOf } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
+import { useGrading } from '../grades/use-grading';
 import { dayjs } from '../groups/dates';
 import { useAttendanceGrid, useLessonChanges, useMarkAttendance, useMarkLesson } from './attendance-api';
 import { AttendanceMonthGrid } from './attendance-grid';
@@ -52,6 +53,7 @@ export function GroupAttendance({ group, focusDate }: { group: Group; focusDate?
   const { restore } = useLessonChanges(group.id);
   const teacherId = useOwnLessonsOnly();
   const lockText = useLockText(grid.data, teacherId);
+  const grading = useGrading(group.id, grid.data, from, till, teacherId);
   const shownView: View = view ?? (narrow ? 'lesson' : 'month');
 
   // Arriving from the home page's lesson card on a phone: the roll call, not the group's details, fills the screen.
@@ -144,6 +146,7 @@ export function GroupAttendance({ group, focusDate }: { group: Group; focusDate?
           onAction={act}
           actionsOf={actionsOf}
           lockOf={lockText}
+          grading={grading}
         />
       );
     }
@@ -157,6 +160,7 @@ export function GroupAttendance({ group, focusDate }: { group: Group; focusDate?
         onAction={act}
         actionsOf={actionsOf}
         lockOf={lockText}
+        grading={grading}
       />
     );
   };

@@ -2,6 +2,8 @@ import { CheckOutlined, CloseOutlined, LeftOutlined, MoreOutlined, RightOutlined
 import type { AttendanceGrid, AttendanceStudent, Lesson } from '@crm/contracts';
 import { Alert, Button, Card, Empty, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RollGrade } from '../grades/grade-slots';
+import type { Grading } from '../grades/use-grading';
 import { dayMonth, isGoingOn, type Mark, studentsOfLesson } from './attendance-model';
 import { type LessonAction, LessonMenu, unmarkedOf } from './lesson-actions';
 import { lessonDayText } from './lesson-text';
@@ -15,6 +17,8 @@ interface LessonRollProps {
   onAction: (action: LessonAction, lesson: Lesson) => void;
   actionsOf: (lesson: Lesson) => LessonAction[];
   lockOf: (lesson: Lesson) => string | null;
+  /** The month's grades: each student's scores under his marks (absent while they load). */
+  grading?: Grading | null;
 }
 
 /**
@@ -22,7 +26,7 @@ interface LessonRollProps {
  * its students as a list with big Present / Absent buttons, and a switcher to the
  * lessons before and after.
  */
-export function LessonRoll({ grid, index, onSelect, onMark, onAction, actionsOf, lockOf }: LessonRollProps) {
+export function LessonRoll({ grid, index, onSelect, onMark, onAction, actionsOf, lockOf, grading }: LessonRollProps) {
   const { t } = useTranslation();
   const lesson = grid.lessons[index];
   if (!lesson) return null;
@@ -111,7 +115,14 @@ export function LessonRoll({ grid, index, onSelect, onMark, onAction, actionsOf,
             style={{ listStyle: 'none', margin: 0, padding: 0 }}
           >
             {students.map((student) => (
-              <RollRow key={student.id} student={student} lesson={lesson} locked={lock !== null} onMark={onMark} />
+              <RollRow
+                key={student.id}
+                student={student}
+                lesson={lesson}
+                locked={lock !== null}
+                onMark={onMark}
+                grading={grading}
+              />
             ))}
           </ul>
         ) : (
@@ -146,11 +157,13 @@ function RollRow({
   lesson,
   locked,
   onMark,
+  grading,
 }: {
   student: AttendanceStudent;
   lesson: Lesson;
   locked: boolean;
   onMark: LessonRollProps['onMark'];
+  grading?: Grading | null;
 }) {
   const { t } = useTranslation();
   const { token, look } = useMarkLook();
@@ -172,18 +185,16 @@ function RollRow({
     );
   };
   return (
-    <Flex
-      component="li"
-      align="center"
-      gap={8}
-      style={{ padding: '8px 0', borderBottom: `1px solid ${token.colorBorderSecondary}` }}
-    >
-      {/* Two lines rather than an ellipsis: "Yusupova Shahnoza" and "Yusupova Shaxlo" must stay apart. */}
-      <Typography.Paragraph style={{ flex: 1, minWidth: 0, fontSize: 16, margin: 0 }} ellipsis={{ rows: 2 }}>
-        {student.name}
-      </Typography.Paragraph>
-      {choice(1)}
-      {choice(0)}
-    </Flex>
+    <li style={{ borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+      <Flex align="center" gap={8} style={{ padding: '8px 0' }}>
+        {/* Two lines rather than an ellipsis: "Yusupova Shahnoza" and "Yusupova Shaxlo" must stay apart. */}
+        <Typography.Paragraph style={{ flex: 1, minWidth: 0, fontSize: 16, margin: 0 }} ellipsis={{ rows: 2 }}>
+          {student.name}
+        </Typography.Paragraph>
+        {choice(1)}
+        {choice(0)}
+      </Flex>
+      {grading && <RollGrade grading={grading} student={student} lesson={lesson} />}
+    </li>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../shared/api/error-message';
 import { useSession } from '../../shared/session/use-session';
+import { StudentGradesTab } from '../grades/student-grades-tab';
 import { OwnPasswordButton } from './own-password-dialog';
 import { initialsOf } from './people-kinds';
 import { ContactsTab, GroupsTab } from './profile-tabs';
@@ -51,6 +52,10 @@ export function OwnProfilePage() {
             children: <GroupsTab person={person} />,
           },
         ]
+      : []),
+    // A student's own grades (issue 19): the same tab his teachers and the office see in his profile.
+    ...(person.roles.some((r) => r.id === Role.student)
+      ? [{ key: '4', label: t('grades.tab'), children: <StudentGradesTab studentId={person.id} /> }]
       : []),
   ];
   const asked = hash.replace('#', '');

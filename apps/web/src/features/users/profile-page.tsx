@@ -32,6 +32,7 @@ import { ApiError } from '../../shared/api/api-error';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { roleIdsOf } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
+import { StudentGradesTab } from '../grades/student-grades-tab';
 import { OfferProfileLine } from '../offer/offer-signed-tag';
 import { RelatedReminders } from '../reminders/related-reminders';
 import { SmsHistoryTab } from '../sms/sms-history-tab';
@@ -220,7 +221,10 @@ function Profile({ type, person, back }: { type: UserType; person: UserProfile; 
                   },
                 ]),
             ...(isStudent
-              ? [{ key: 'balance', label: <MoneyTabLabel />, children: <MoneyTab person={person} /> }]
+              ? [
+                  { key: 'balance', label: <MoneyTabLabel />, children: <MoneyTab person={person} /> },
+                  { key: 'grades', label: t('grades.tab'), children: <StudentGradesTab studentId={person.id} /> },
+                ]
               : []),
             { key: 'contacts', label: t('users.profile.tabs.contacts'), children: <ContactsTab person={person} /> },
             { key: 'notes', label: t('users.profile.tabs.notes'), children: <NotesTab person={person} /> },
