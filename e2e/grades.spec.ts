@@ -76,6 +76,23 @@ test('the teacher, on a phone in Uzbek, gives the student a 5 from the roll call
   await page.context().close();
 });
 
+test('the teacher writes a comment about the student that the student may read', async ({ browser }) => {
+  const uz = (key: string, vars?: Record<string, string>) => msg('uz', key, vars);
+  const page = await pageIn(browser, 'uz', 390);
+  await logIn(page, 'demo', teacherPhone, 'uz');
+  await page.goto(companyUrl('demo', `/groups/${groupId}?tab=students`));
+  await page.getByRole('link', { name: uz('groups.studentComments.open', { name: studentName }) }).click();
+  await expect(
+    page.getByRole('heading', { name: uz('groups.studentComments.title', { name: studentName }) }),
+  ).toBeVisible();
+  await page.getByLabel(uz('groups.studentComments.placeholder')).fill(`Yaxshi o‘qiyapti ${suffix}`);
+  await page.getByRole('checkbox', { name: uz('groups.studentComments.showToStudent') }).check();
+  await page.getByRole('button', { name: uz('groups.studentComments.add') }).click();
+  await expect(page.getByText(`Yaxshi o‘qiyapti ${suffix}`)).toBeVisible();
+  await screenshots(page, 'comments-teacher-uz');
+  await page.context().close();
+});
+
 test('the student, on a phone in Indonesian, finds the grade on his own page', async ({ browser }) => {
   const id = (key: string, vars?: Record<string, string>) => msg('id', key, vars);
   const page = await pageIn(browser, 'id', 390);
@@ -90,6 +107,9 @@ test('the student, on a phone in Indonesian, finds the grade on his own page', a
   const row = page.getByRole('row').filter({ hasText: groupName });
   await expect(row).toContainText(id('grades.outOf', { score: '5', max: '5' }));
   await screenshots(page, 'grades-student-own-id');
+  // The teacher's comment shown to him is on his page too.
+  await page.getByRole('tab', { name: id('groups.studentComments.tab') }).click();
+  await expect(page.getByText(`Yaxshi o‘qiyapti ${suffix}`)).toBeVisible();
   await page.context().close();
 });
 

@@ -256,6 +256,8 @@ export const groupCommentSchema = z.object({
   student_id: z.number().int().nullable(),
   author: refSchema.nullable(),
   text: z.string(),
+  /** Issue 19: the student (and his parents) may read it; otherwise staff and teachers only. */
+  visible_to_student: z.boolean(),
   created_at: z.string(),
 });
 export type GroupComment = z.infer<typeof groupCommentSchema>;
@@ -268,6 +270,8 @@ export const groupCommentCreateSchema = z.object({
   group_id: idSchema,
   student_id: idSchema.nullable().optional(),
   text: z.string().trim().min(1).max(2000),
+  /** Only for a comment about a student. */
+  visible_to_student: z.boolean().optional(),
 });
 
 /* ------------------------------------------------------------------ timetable */

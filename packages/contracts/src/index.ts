@@ -21,6 +21,7 @@ export * from './expenses.js';
 export * from './field-messages.js';
 export * from './finance-reports.js';
 export * from './grades-routes.js';
+export * from './group-comments-routes.js';
 export * from './group-students.js';
 export * from './groups.js';
 export * from './history.js';

@@ -4,7 +4,7 @@ import { addStudentToGroupRow, createGroupRow } from '../../src/seed/groups-fact
 import { createStudent, createTeacher } from '../../src/seed/users-factories.js';
 import type { ForeignRows } from '../helpers.js';
 
-/** The other company's group and student: their grades must read as absent (404). */
+/** The other company's group and student: their grades and the comments about him must read as absent (404). */
 export const foreignRows: ForeignRows = async (db, foreign) => {
   const branchId = foreign.branchIds[0]!;
   const courseId = await createCourse(db, foreign.id, { name: 'Foreign grades', code: 'FGR' });
@@ -35,5 +35,6 @@ export const foreignRows: ForeignRows = async (db, foreign) => {
   return {
     '/api/v1/group/:group_id/grades/:from/:till': { params: { group_id: group, from: today, till: today } },
     '/api/v1/user/:id/grades': { params: { id: studentId } },
+    '/api/v1/user/:id/group-comments': { params: { id: studentId } },
   };
 };

@@ -109,6 +109,8 @@ export const groupComments = pgTable(
     studentId: bigint('student_id', { mode: 'number' }),
     authorId: bigint('author_id', { mode: 'number' }),
     text: text('text').notNull(),
+    /** Issue 19: a teacher's comment about a student that the student (and his parents) may read. */
+    visibleToStudent: boolean('visible_to_student').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

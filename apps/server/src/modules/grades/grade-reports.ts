@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { grades, groups, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
 import { notFound } from '../../platform/errors.js';
-import { groupScope, isGroupStaff, isTeacherOnly } from '../groups/group-scope.js';
+import { assertTeachesStudent, groupScope, isGroupStaff, isTeacherOnly } from '../groups/group-scope.js';
 import { companyTime } from '../lessons/company-time.js';
 import { findTarget } from '../users/queries.js';
 import { gradeAuthorJoin, gradeColumns, toGrade } from './grade-rows.js';
@@ -57,21 +57,6 @@ export async function studentGrades(
       .sort((a, b) => a.month.localeCompare(b.month) || a.group_id - b.group_id)
       .map((month) => ({ ...month, value: gradeFigure(month.sum, month.count, settings.calculate_average) })),
   };
-}
-
-async function assertTeachesStudent(tx: Tx, actor: Actor, studentId: number): Promise<void> {
-  const [row] = await tx
-    .select({ id: groups.id })
-    .from(groups)
-    .where(
-      and(
-        ...groupScope(actor),
-        sql`exists (select 1 from group_students gs where gs.company_id = ${groups.companyId}
-          and gs.group_id = ${groups.id} and gs.student_id = ${studentId})`,
-      ),
-    )
-    .limit(1);
-  if (!row) throw notFound();
 }
 
 const OVERVIEW_MONTHS = 6;

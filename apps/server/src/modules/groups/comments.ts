@@ -14,6 +14,7 @@ const commentColumns = {
   authorId: users.id,
   authorName: users.name,
   text: groupComments.text,
+  visibleToStudent: groupComments.visibleToStudent,
   createdAt: groupComments.createdAt,
 };
 
@@ -31,6 +32,7 @@ const toComment = (row: Awaited<ReturnType<typeof commentsQuery>>[number]): Grou
   student_id: row.studentId,
   author: row.authorId === null ? null : { id: row.authorId, name: row.authorName ?? '' },
   text: row.text,
+  visible_to_student: row.visibleToStudent,
   created_at: row.createdAt.toISOString(),
 });
 
@@ -46,7 +48,7 @@ export async function listGroupComments(tx: Tx, actor: Actor, query: { group_id:
 export async function addGroupComment(
   tx: Tx,
   actor: Actor,
-  input: { group_id: number; student_id?: number | null; text: string },
+  input: { group_id: number; student_id?: number | null; text: string; visible_to_student?: boolean },
 ): Promise<GroupComment> {
   const group = await findVisibleGroup(tx, actor, input.group_id);
   if (input.student_id != null) {
@@ -70,6 +72,8 @@ export async function addGroupComment(
       studentId: input.student_id ?? null,
       authorId: actor.id,
       text: input.text,
+      // A note on the group as a whole is the staff's: only a comment about a student can be shown to him.
+      visibleToStudent: input.student_id != null && (input.visible_to_student ?? false),
     })
     .returning({ id: groupComments.id });
   if (!row) throw new Error('comment insert returned no row');

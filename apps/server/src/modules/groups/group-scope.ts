@@ -93,6 +93,25 @@ export async function findVisibleGroup(tx: Tx, actor: Actor, id: number, lock = 
   return { ...row, startTime: row.startTime.slice(0, 5), endTime: row.endTime.slice(0, 5) };
 }
 
+/**
+ * A teacher reading about a student (his grades, his comments) must teach him in some group, now or once;
+ * otherwise the student is absent (404) to him.
+ */
+export async function assertTeachesStudent(tx: Tx, actor: Actor, studentId: number): Promise<void> {
+  const [row] = await tx
+    .select({ id: groups.id })
+    .from(groups)
+    .where(
+      and(
+        ...groupScope(actor),
+        sql`exists (select 1 from group_students gs where gs.company_id = ${groups.companyId}
+          and gs.group_id = ${groups.id} and gs.student_id = ${studentId})`,
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound();
+}
+
 /** Creating, editing and archiving groups is staff work; a teacher reads his groups only. */
 export function assertGroupEditor(actor: Actor): void {
   if (!isGroupStaff(actor)) throw forbidden();

@@ -1,6 +1,7 @@
 import {
   entityHistoryQuerySchema,
   groupCommentCreateSchema,
+  groupCommentRoutes,
   groupCommentSchema,
   groupCommentsQuerySchema,
   groupCommentsSchema,
@@ -19,11 +20,13 @@ import {
 } from '@crm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerRoute } from '../../platform/route-table.js';
 import { addGroupComment, listGroupComments } from './comments.js';
 import { groupsWorkbook } from './export.js';
 import { listGroupHistory } from './group-history.js';
 import { listLeftStudents } from './left-students.js';
 import { createGroup, deleteGroup, getGroup, groupPeriods, listAllGroups, listGroups, updateGroup } from './service.js';
+import { listStudentComments } from './student-comments.js';
 import { registerStudentRoutes } from './students-routes.js';
 
 const tags = ['groups'];
@@ -137,6 +140,10 @@ export default async function groupsModule(fastify: FastifyInstance) {
       schema: { tags, body: groupCommentCreateSchema, response: { 200: groupCommentSchema } },
     },
     (req) => req.tenant((tx, actor) => addGroupComment(tx, actor, req.body)),
+  );
+
+  registerRoute(app, groupCommentRoutes.studentComments, (req, { params }) =>
+    req.tenant((tx, actor) => listStudentComments(tx, actor, params.id)),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { DownOutlined, UserAddOutlined } from '@ant-design/icons';
+import { DownOutlined, MessageOutlined, UserAddOutlined } from '@ant-design/icons';
 import {
   canAccess,
   type Group,
@@ -37,6 +37,8 @@ export function GroupStudents({ group }: { group: Group }) {
   // Spec §6: acting on a student's place is the students area (a teacher only reads).
   const canAct = user ? canAccess('students', roleIdsOf(user)) : false;
   const open = (RUNNING_GROUP_STATUSES as readonly number[]).includes(group.status);
+  // Spec §6 group comments: the teacher and the staff who run groups write about a student.
+  const comments = user ? canAccess('groupList', roleIdsOf(user)) : false;
   const capacity = students.data?.capacity ?? group.capacity;
 
   const run = async (action: () => Promise<unknown>, success: string) => {
@@ -144,6 +146,20 @@ export function GroupStudents({ group }: { group: Group }) {
         ),
     },
   ];
+  if (comments) {
+    columns.push({
+      title: t('groups.studentComments.column'),
+      key: 'comments',
+      render: (_, row) => (
+        <Link
+          to={`/groups/${group.id}/comments/${row.student.id}`}
+          aria-label={t('groups.studentComments.open', { name: row.student.name })}
+        >
+          <MessageOutlined /> {t('groups.studentComments.column')}
+        </Link>
+      ),
+    });
+  }
   if (canAct) {
     columns.push({
       title: t('common.actions'),

@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../shared/api/error-message';
 import { useSession } from '../../shared/session/use-session';
 import { StudentGradesTab } from '../grades/student-grades-tab';
+import { StudentCommentsTab } from '../groups/student-comments';
 import { OwnPasswordButton } from './own-password-dialog';
 import { initialsOf } from './people-kinds';
 import { ContactsTab, GroupsTab } from './profile-tabs';
@@ -55,7 +56,10 @@ export function OwnProfilePage() {
       : []),
     // A student's own grades (issue 19): the same tab his teachers and the office see in his profile.
     ...(person.roles.some((r) => r.id === Role.student)
-      ? [{ key: '4', label: t('grades.tab'), children: <StudentGradesTab studentId={person.id} /> }]
+      ? [
+          { key: '4', label: t('grades.tab'), children: <StudentGradesTab studentId={person.id} /> },
+          { key: '5', label: t('groups.studentComments.tab'), children: <StudentCommentsTab studentId={person.id} /> },
+        ]
       : []),
   ];
   const asked = hash.replace('#', '');

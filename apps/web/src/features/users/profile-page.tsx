@@ -33,6 +33,7 @@ import { errorMessage, isHandledGlobally } from '../../shared/api/error-message'
 import { roleIdsOf } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
 import { StudentGradesTab } from '../grades/student-grades-tab';
+import { StudentCommentsTab } from '../groups/student-comments';
 import { OfferProfileLine } from '../offer/offer-signed-tag';
 import { RelatedReminders } from '../reminders/related-reminders';
 import { SmsHistoryTab } from '../sms/sms-history-tab';
@@ -224,6 +225,11 @@ function Profile({ type, person, back }: { type: UserType; person: UserProfile; 
               ? [
                   { key: 'balance', label: <MoneyTabLabel />, children: <MoneyTab person={person} /> },
                   { key: 'grades', label: t('grades.tab'), children: <StudentGradesTab studentId={person.id} /> },
+                  {
+                    key: 'comments',
+                    label: t('groups.studentComments.tab'),
+                    children: <StudentCommentsTab studentId={person.id} />,
+                  },
                 ]
               : []),
             { key: 'contacts', label: t('users.profile.tabs.contacts'), children: <ContactsTab person={person} /> },

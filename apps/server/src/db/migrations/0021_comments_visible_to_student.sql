@@ -1,0 +1,1 @@
+ALTER TABLE "group_comments" ADD COLUMN "visible_to_student" boolean DEFAULT false NOT NULL;
