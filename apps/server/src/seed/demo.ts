@@ -6,6 +6,7 @@ import { findCompanyBySubdomain } from '../modules/company/service.js';
 import { inCompany } from '../platform/tenancy.js';
 import { seedArchiveDemo } from './archive-demo.js';
 import { seedDemoAttendance } from './attendance-factories.js';
+import { seedCommentsDemo } from './comments-demo.js';
 import { seedCoursesDemo } from './courses-demo.js';
 import { seedExpensesDemo } from './expenses-demo.js';
 import { type CreatedCompany, createCompanyWithRoleUsers, createRoomRow } from './factories.js';
@@ -83,6 +84,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedPerformanceDemo(db, company);
     await seedDemoAttendance(db, company.id);
     await seedGradesDemo(db, company.id);
+    await seedCommentsDemo(db, company.id, spec.datas);
     await seedExpensesDemo(db, company, spec.datas);
     await seedDemoPayments(db, company);
     await seedSalariesDemo(db, company, spec.datas);
