@@ -1,35 +1,15 @@
-import { localDate, StudentStatus } from '@crm/contracts';
-import { createCourse } from '../../src/seed/courses-factories.js';
-import { addStudentToGroupRow, createGroupRow } from '../../src/seed/groups-factories.js';
-import { createStudent, createTeacher } from '../../src/seed/users-factories.js';
+import { localDate } from '@crm/contracts';
+import { createForeignGroup } from '../foreign-group.js';
 import type { ForeignRows } from '../helpers.js';
 
 /** A group of the other company meeting every day, with a student, for the attendance and lesson routes. */
 export const foreignRows: ForeignRows = async (db, foreign) => {
-  const branchId = foreign.branchIds[0]!;
-  const courseId = await createCourse(db, foreign.id, { name: 'Foreign lessons', code: 'FLS' });
-  const teacherId = await createTeacher(db, foreign.id, {
-    name: 'Foreign Tutor',
-    phone: '976100001',
-    branchIds: [branchId],
-  });
-  const studentId = await createStudent(db, foreign.id, {
-    name: 'Foreign Learner',
-    phone: '976100002',
-    branchIds: [branchId],
-  });
-  const group = await createGroupRow(db, foreign.id, {
-    branchId,
-    courseId,
-    teacherId,
-    dayType: 'every_day',
-    startTime: '12:00',
-    endTime: '13:00',
-    startDate: '2025-01-01',
-  });
-  await addStudentToGroupRow(db, foreign.id, group, studentId, {
-    status: StudentStatus.active,
-    createdDate: '2025-01-01',
+  const { group, teacherId, studentId } = await createForeignGroup(db, foreign, {
+    course: 'Foreign lessons',
+    code: 'FLS',
+    teacher: 'Foreign Tutor',
+    student: 'Foreign Learner',
+    phones: ['976100001', '976100002'],
   });
   const today = localDate();
   return {

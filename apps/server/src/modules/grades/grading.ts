@@ -1,5 +1,5 @@
 import { type GradeInput, type GroupGrades, groupTitle } from '@crm/contracts';
-import { and, asc, between, eq, gte, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, between, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { grades, groupStudents, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
@@ -7,7 +7,7 @@ import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import { recordHistory } from '../../platform/history.js';
 import { findVisibleGroup, isGroupStaff, isTeacherOnly } from '../groups/group-scope.js';
 import { invalidFields } from '../groups/service.js';
-import { assertPeriod } from '../lessons/attendance-service.js';
+import { assertPeriod, inGroupDuring } from '../lessons/attendance-service.js';
 import { loadCalendar } from '../lessons/calendar-source.js';
 import { companyTime } from '../lessons/company-time.js';
 import { findBranchGroup, findLessonOn } from '../lessons/lesson-access.js';
@@ -94,8 +94,7 @@ export async function setGrade(tx: Tx, actor: Actor, at: Date, input: GradeInput
         eq(groupStudents.companyId, actor.companyId),
         eq(groupStudents.groupId, group.id),
         eq(groupStudents.studentId, input.student_id),
-        lte(groupStudents.createdDate, input.date),
-        or(isNull(groupStudents.leftDate), gte(groupStudents.leftDate, input.date)),
+        inGroupDuring(input.date, input.date),
       ),
     );
   if (!member) {

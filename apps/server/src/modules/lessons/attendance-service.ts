@@ -34,7 +34,7 @@ export function assertPeriod(from: string, till: string): void {
 }
 
 /** Students who were in the group at some day of the period (joined by its end, not left before its start). */
-const inGroupDuring = (from: string, till: string) =>
+export const inGroupDuring = (from: string, till: string) =>
   and(lte(groupStudents.createdDate, till), or(isNull(groupStudents.leftDate), gte(groupStudents.leftDate, from)));
 
 /**
