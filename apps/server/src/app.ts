@@ -15,6 +15,7 @@ import billingModule from './modules/billing/routes.js';
 import branchesModule from './modules/branches/routes.js';
 import companyModule from './modules/company/routes.js';
 import consoleModule from './modules/console/routes.js';
+import courseLessonsModule from './modules/course-lessons/routes.js';
 import coursesModule from './modules/courses/routes.js';
 import dashboardModule from './modules/dashboard/routes.js';
 import expensesModule from './modules/expenses/routes.js';
@@ -56,6 +57,7 @@ import { answerClientError, registerErrorHandling, sendFrameworkError } from './
 import { FileStorage } from './platform/files.js';
 import { JobQueue, type JobQueueOptions } from './platform/jobs/queue.js';
 import { recordDeadLetter } from './platform/jobs/records.js';
+import { MediaLinks, mediaRoutes } from './platform/media-links.js';
 import { createResponseSerializer } from './platform/response-serializer.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { SessionStreams } from './platform/session-ends.js';
@@ -143,6 +145,8 @@ const API_MODULES = [
   worklyModule,
   remindersModule,
   gradesModule,
+  courseLessonsModule,
+  mediaRoutes,
   historyModule,
   telegramReportModule,
   smsModule,
@@ -172,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(createResponseSerializer({ check: options.checkResponses ?? false }));
   app.decorate('database', options.database);
   app.decorate('tokens', new TokenService(options.config.jwtSecret));
+  app.decorate('mediaLinks', new MediaLinks(options.config.jwtSecret));
   app.decorate('clock', options.clock ?? (() => new Date()));
   app.decorate('baseDomain', options.config.baseDomain);
   app.decorate('payments', options.config.payments ?? REAL_PAYMENT_PROVIDERS);

@@ -39,5 +39,5 @@ export async function createForeignGroup(
     status: StudentStatus.active,
     createdDate: '2025-01-01',
   });
-  return { group, teacherId, studentId };
+  return { group, courseId, teacherId, studentId };
 }

@@ -136,6 +136,17 @@ export const ERROR_MESSAGES = {
   grading_teachers_only: 'Only the teacher of the lesson grades it: the grade settings do not allow other staff.',
   grading_past_closed: 'Grades are given on the lesson’s day: the grade settings do not allow earlier days.',
   grade_lesson_not_started: 'A grade can be given once the lesson has begun.',
+  // Course lessons and homework (issue 19)
+  lesson_not_opened: 'This lesson is not open yet: it opens on the day the group reaches it.',
+  no_homework: 'This lesson has no homework.',
+  homework_reviewed: 'The teacher has already reviewed this answer; it can no longer be changed.',
+  homework_text_only: 'This homework is answered with text, not a file.',
+  homework_file_only: 'This homework is answered with a file.',
+  homework_answer_empty: 'Write an answer or attach a file.',
+  homework_not_handed_in: 'The student has not handed in this homework yet.',
+  not_a_video_file: 'Upload a video in MP4 or WebM format.',
+  syllabus_order_mismatch: 'The lessons of the course changed meanwhile; reload the page and try again.',
+  not_a_student_of_group: 'Only the group’s students hand in its homework.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

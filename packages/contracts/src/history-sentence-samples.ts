@@ -1,6 +1,7 @@
 import type { HistoryEventName } from './history.js';
 import type { HistoryItem } from './history-api.js';
 import { COMPANY_SAMPLES } from './history-sentences-company.js';
+import { LEARNING_SAMPLES } from './history-sentences-learning.js';
 import { PAYMENT_SAMPLES } from './history-sentences-payments.js';
 import { REMINDER_SAMPLES } from './history-sentences-reminders.js';
 
@@ -247,4 +248,5 @@ export const SAMPLES: Record<HistoryEventName, [Record<string, unknown>, Partial
   ...REMINDER_SAMPLES,
   ...COMPANY_SAMPLES,
   ...PAYMENT_SAMPLES,
+  ...LEARNING_SAMPLES,
 };

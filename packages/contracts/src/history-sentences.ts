@@ -11,6 +11,7 @@ import {
 import { catalogSentences } from './history-sentences-catalog.js';
 import { companySentences } from './history-sentences-company.js';
 import { groupSentences } from './history-sentences-groups.js';
+import { learningSentences } from './history-sentences-learning.js';
 import { messageSentences } from './history-sentences-messages.js';
 import { moneySentences } from './history-sentences-money.js';
 import { paymentSentences } from './history-sentences-payments.js';
@@ -43,6 +44,7 @@ export const HISTORY_SENTENCES: Record<HistoryEventName, EventSentence> = {
   ...reminderSentences,
   ...companySentences,
   ...paymentSentences,
+  ...learningSentences,
 };
 
 /** Who did it when nobody of the staff did (a visitor's form); Russian "Система" is feminine. */

@@ -90,6 +90,13 @@ export const HistoryEvent = {
   offerAccepted: 84,
   gradeSettingsChanged: 85,
   gradeGiven: 86,
+  courseLessonAdded: 87,
+  courseLessonChanged: 88,
+  courseLessonDeleted: 89,
+  syllabusReordered: 90,
+  lessonOpeningChanged: 91,
+  homeworkHandedIn: 92,
+  homeworkReviewed: 93,
 } as const;
 
 export type HistoryEventName = keyof typeof HistoryEvent;

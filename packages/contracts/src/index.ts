@@ -13,6 +13,7 @@ export * from './company.js';
 export * from './company-routes.js';
 export * from './console-routes.js';
 export * from './countries.js';
+export * from './course-lessons-routes.js';
 export * from './courses.js';
 export * from './dashboard.js';
 export * from './dates.js';

@@ -50,12 +50,19 @@ export class FileStorage {
     return { key, size };
   }
 
-  /** The stored bytes, or null when they are gone. */
-  async open(companyId: number, key: string): Promise<{ stream: Readable; size: number } | null> {
+  /**
+   * The stored bytes (or the inclusive byte range of them), with the whole file's size; null when they are
+   * gone.
+   */
+  async open(
+    companyId: number,
+    key: string,
+    range?: { start: number; end: number },
+  ): Promise<{ stream: Readable; size: number } | null> {
     const path = this.pathOf(companyId, key);
     try {
       const { size } = await stat(path);
-      return { stream: createReadStream(path), size };
+      return { stream: createReadStream(path, range), size };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;
@@ -69,13 +76,14 @@ export class FileStorage {
 }
 
 /**
- * The request's one uploaded file, or undefined when it carries none. A multipart body that cannot be
+ * The request's one uploaded file (cut at `maxBytes` if given: the part reads as truncated), or undefined when it carries none. A multipart body that cannot be
  * read (no boundary, cut short) is the client's mistake: 400 bad_request, not the parser's bare error.
  */
-export async function firstUploadedFile(req: FastifyRequest): Promise<MultipartFile | undefined> {
+export async function firstUploadedFile(req: FastifyRequest, maxBytes?: number): Promise<MultipartFile | undefined> {
   if (!req.isMultipart()) return undefined;
   try {
-    return await req.file();
+    // A route's own limit, below the plugin's, stops a too large file while it streams in.
+    return await req.file(maxBytes === undefined ? undefined : { limits: { fileSize: maxBytes } });
   } catch (error) {
     if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
     throw new AppError(400, 'bad_request');

@@ -65,7 +65,8 @@ export function listOperations(app: FastifyInstance): Operation[] {
   const operations: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     if (!path.startsWith('/api/v1/') && path !== '/api/health') continue;
-    const route = path.replace(/\{(\w+)\}/g, ':$1');
+    // `{*}` is a wildcard route's rest of the path (GET /media/*).
+    const route = path.replace(/\{(\w+)\}/g, ':$1').replace('{*}', '*');
     for (const [lower, op] of Object.entries(methods)) {
       const method = lower.toUpperCase() as Method;
       const declared = access.get(`${method} ${route}`);

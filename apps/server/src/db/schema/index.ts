@@ -1,6 +1,7 @@
 export * from './billing.js';
 export * from './catalog.js';
 export * from './companies.js';
+export * from './course-lessons.js';
 export * from './courses.js';
 export * from './expenses.js';
 export * from './grades.js';

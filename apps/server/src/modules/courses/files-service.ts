@@ -4,6 +4,7 @@ import {
   allowedFileType,
   COURSE_UPLOADS_FOLDER,
   type CourseFile,
+  type ErrorCode,
   FILE_MAX_BYTES,
   type Folder,
   type FolderCreate,
@@ -142,6 +143,20 @@ const displayName = (fileName: string) =>
     .trim()
     .slice(-255) || 'file';
 
+/** What an upload may be: its content type by name and declared type (null: refused), and its size. */
+export interface UploadLimits {
+  typeOf: (name: string, declaredType: string | undefined) => string | null;
+  maxBytes: number;
+  /** The error code of a refused type. */
+  refusal: ErrorCode;
+}
+
+export const COURSE_FILE_LIMITS: UploadLimits = {
+  typeOf: allowedFileType,
+  maxBytes: FILE_MAX_BYTES,
+  refusal: 'file_type_not_allowed',
+};
+
 /**
  * Checks the type (extension and declared content type, before a byte is written) and the size (while
  * streaming to storage, so a large upload never lands whole). Runs outside any transaction: the database
@@ -151,20 +166,21 @@ export async function storeUpload(
   storage: FileStorage,
   companyId: number,
   part: UploadPart | undefined,
+  limits: UploadLimits = COURSE_FILE_LIMITS,
 ): Promise<StoredUpload> {
   if (!part) {
     throw new AppError(400, 'validation_failed', [{ field: 'file', rule: 'required', message: 'file is required' }]);
   }
   const name = displayName(part.filename);
-  const mimeType = allowedFileType(name, part.mimetype);
+  const mimeType = limits.typeOf(name, part.mimetype);
   if (!mimeType) {
     part.file.resume(); // drain the refused part so the request completes
-    throw new AppError(415, 'file_type_not_allowed', { name, type: part.mimetype });
+    throw new AppError(415, limits.refusal, { name, type: part.mimetype });
   }
   const stored = await storage.save(companyId, part.file);
-  if (part.file.truncated || stored.size > FILE_MAX_BYTES) {
+  if (part.file.truncated || stored.size > limits.maxBytes) {
     await storage.remove(companyId, [stored.key]);
-    throw new AppError(413, 'file_too_large', { limit: FILE_MAX_BYTES });
+    throw new AppError(413, 'file_too_large', { limit: limits.maxBytes });
   }
   return { ...stored, name, mimeType };
 }
@@ -201,10 +217,11 @@ export async function recordUploadedFile(
 }
 
 /**
- * The course's Uploads folder (contracts COURSE_UPLOADS_FOLDER), made on its first upload. The course row is
- * locked before making it, so two first uploads at once end with one folder.
+ * A course folder the product files uploads in by name (contracts COURSE_UPLOADS_FOLDER, COURSE_VIDEOS_FOLDER),
+ * made on its first upload. The course row is locked before making it, so two first uploads at once end with
+ * one folder.
  */
-async function uploadsFolder(tx: Tx, actor: Actor, courseId: number): Promise<number> {
+export async function namedFolder(tx: Tx, actor: Actor, courseId: number, name: string): Promise<number> {
   const find = () =>
     tx
       .select({ id: courseFolders.id })
@@ -213,7 +230,7 @@ async function uploadsFolder(tx: Tx, actor: Actor, courseId: number): Promise<nu
         and(
           eq(courseFolders.companyId, actor.companyId),
           eq(courseFolders.courseId, courseId),
-          eq(courseFolders.name, COURSE_UPLOADS_FOLDER),
+          eq(courseFolders.name, name),
         ),
       )
       .orderBy(asc(courseFolders.id))
@@ -223,7 +240,7 @@ async function uploadsFolder(tx: Tx, actor: Actor, courseId: number): Promise<nu
   await assertCourse(tx, actor, courseId, true);
   const [madeMeanwhile] = await find();
   if (madeMeanwhile) return madeMeanwhile.id;
-  return (await createFolder(tx, actor, { course_id: courseId, name: COURSE_UPLOADS_FOLDER })).id;
+  return (await createFolder(tx, actor, { course_id: courseId, name })).id;
 }
 
 /**
@@ -236,7 +253,8 @@ export async function recordGenericUpload(
   target: GenericUploadQuery,
   upload: StoredUpload,
 ): Promise<CourseFile & { course_id: number }> {
-  const folderId = target.folder_id ?? (await uploadsFolder(tx, actor, target.course_id as number));
+  const folderId =
+    target.folder_id ?? (await namedFolder(tx, actor, target.course_id as number, COURSE_UPLOADS_FOLDER));
   const file = await recordUploadedFile(tx, actor, folderId, upload);
   return { ...file, course_id: (await findFolder(tx, actor, folderId)).course_id };
 }
