@@ -7,6 +7,7 @@ import { inCompany } from '../platform/tenancy.js';
 import { seedArchiveDemo } from './archive-demo.js';
 import { seedDemoAttendance } from './attendance-factories.js';
 import { seedCommentsDemo } from './comments-demo.js';
+import { seedCourseLessonsDemo } from './course-lessons-demo.js';
 import { seedCoursesDemo } from './courses-demo.js';
 import { seedExpensesDemo } from './expenses-demo.js';
 import { type CreatedCompany, createCompanyWithRoleUsers, createRoomRow } from './factories.js';
@@ -85,6 +86,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoAttendance(db, company.id);
     await seedGradesDemo(db, company.id);
     await seedCommentsDemo(db, company.id, spec.datas);
+    await seedCourseLessonsDemo(db, company.id, company.users.student.id);
     await seedExpensesDemo(db, company, spec.datas);
     await seedDemoPayments(db, company);
     await seedSalariesDemo(db, company, spec.datas);
