@@ -150,8 +150,16 @@ export const groupLessonsSchema = z.object({
   open_all: z.boolean(),
   next_lesson: nextLessonSchema.nullable(),
   progress: z.object({ opened: z.number().int(), total: z.number().int() }),
+  /** The company's grade scale, which homework scores are given on. */
+  max_score: z.number().int(),
   lessons: z.array(groupLessonLineSchema),
-  policies: z.object({ add_lesson: z.boolean(), change_opening: z.boolean(), edit_syllabus: z.boolean() }),
+  policies: z.object({
+    add_lesson: z.boolean(),
+    change_opening: z.boolean(),
+    edit_syllabus: z.boolean(),
+    /** Lessons not yet opened to students may be read (staff and the group's teacher). */
+    read_locked: z.boolean(),
+  }),
 });
 export type GroupLessons = z.infer<typeof groupLessonsSchema>;
 

@@ -27,13 +27,16 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
         'script-src': ["'self'"],
         'script-src-attr': ["'none'"],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
+        // Lesson texts may show pictures by address (https only; the server's sanitiser keeps no other scheme).
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'"],
         'media-src': ["'self'", 'blob:'],
         'object-src': ["'none'"],
         'form-action': ["'self'"],
         'frame-ancestors': ["'self'"],
+        // A lesson's video link plays in its provider's player (contracts parseVideoLink: these two only).
+        'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
       },
     },
     // frame-ancestors says it for browsers that read CSP; X-Frame-Options for the ones that do not.
@@ -49,7 +52,8 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
     const path = req.url.split('?')[0] ?? '/';
     reply.header('permissions-policy', 'camera=(), geolocation=(), payment=(), usb=(), microphone=(self)');
     if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    if (isApi(path)) reply.header('cache-control', 'no-store');
+    // A signed media link names one file for a few hours: the browser may keep it (a video is not fetched again).
+    if (isApi(path) && !path.startsWith('/api/v1/media/')) reply.header('cache-control', 'no-store');
     if (EMBEDDABLE.test(path)) {
       reply.removeHeader('x-frame-options');
       const csp = reply.getHeader('content-security-policy');

@@ -114,7 +114,7 @@ export function cspWithSupportChat(csp: string, chat: SupportChat | null): strin
   const socket = origin.replace(/^http/, 'ws');
   const extra: Record<string, string[]> = {
     'script-src': [origin],
-    'frame-src': ["'self'", origin],
+    'frame-src': [origin],
     'connect-src': [origin, socket],
     'img-src': [origin],
   };

@@ -67,7 +67,7 @@ describe('the syllabus on the group’s calendar', () => {
     );
     expect(plan.lessons.every((l) => l.opened || l.date! > '2026-11-18')).toBe(true);
     expect(plan.next_lesson).toMatchObject({ date: '2026-11-20', start_time: '09:00' });
-    expect(plan.policies).toEqual({ add_lesson: true, change_opening: true, edit_syllabus: false });
+    expect(plan.policies).toEqual({ add_lesson: true, change_opening: true, edit_syllabus: false, read_locked: true });
   });
 
   it('slots the group’s own lesson where the teacher puts it; others (and students) cannot add one', async () => {
@@ -92,6 +92,8 @@ describe('the syllabus on the group’s calendar', () => {
     });
     expect(bad.status).toBe(400);
     // The teacher edits and deletes his group's own lesson (not the course's).
+    expect((await w.api(w.tokens.teacher, 'GET', `/course-lesson/${own.id}`)).status).toBe(200);
+    expect((await w.api(w.tokens.teacher, 'GET', `/course-lesson/${lessons[0]}`)).status).toBe(404);
     expect((await w.api(w.tokens.teacher, 'PUT', `/course-lesson/${own.id}`, { title: 'Revision 1' })).status).toBe(
       200,
     );
@@ -119,7 +121,12 @@ describe('opening lessons to students', () => {
   it('opens each lesson on its day, or all at once when the group says so', async () => {
     const plan = await groupLessons(student);
     expect(plan.progress).toEqual({ opened: 8, total: 12 });
-    expect(plan.policies).toEqual({ add_lesson: false, change_opening: false, edit_syllabus: false });
+    expect(plan.policies).toEqual({
+      add_lesson: false,
+      change_opening: false,
+      edit_syllabus: false,
+      read_locked: false,
+    });
     const locked = await lessonOf(student, lessons[8]!);
     expect(locked.status).toBe(403);
     expect(locked.body.error.code).toBe('lesson_not_opened');

@@ -105,7 +105,7 @@ export async function getGroupLessons(
   actor: Actor,
   at: Date,
   groupId: number,
-  maxScore: number | null,
+  maxScore: number,
 ): Promise<GroupLessons> {
   const group = await findVisibleGroup(tx, actor, groupId);
   const plan = await loadGroupPlan(tx, actor.companyId, group, at);
@@ -116,8 +116,14 @@ export async function getGroupLessons(
     open_all: plan.openAll,
     next_lesson: await nextLessonOf(tx, actor.companyId, plan),
     progress: { opened: lessons.filter((line) => line.opened).length, total: lessons.length },
+    max_score: maxScore,
     lessons,
-    policies: { add_lesson: runs, change_opening: runs, edit_syllabus: runs && isGroupStaff(actor) },
+    policies: {
+      add_lesson: runs,
+      change_opening: runs,
+      edit_syllabus: runs && isGroupStaff(actor),
+      read_locked: runs,
+    },
   };
 }
 
@@ -173,7 +179,7 @@ export async function setLessonOpening(
   at: Date,
   groupId: number,
   input: LessonOpeningInput,
-  maxScore: number | null,
+  maxScore: number,
 ): Promise<GroupLessons> {
   const group = await findVisibleGroup(tx, actor, groupId, true);
   assertRunsGroup(actor, group);

@@ -26,10 +26,11 @@ import { readGradeSettings } from '../grades/grade-settings.js';
 import { findVisibleGroup } from '../groups/group-scope.js';
 import { addGroupLesson, getGroupLessons, myCourseLessons, setLessonOpening } from './group-lessons.js';
 import { getGroupLesson, reviewAnswer, saveAnswerFile, saveAnswerText } from './homework.js';
-import { findLesson, type LessonReading } from './lesson-rows.js';
+import type { LessonReading } from './lesson-rows.js';
 import {
   addCourseLesson,
   deleteLesson,
+  findReadableLesson,
   findSyllabusCourse,
   getSyllabus,
   readLesson,
@@ -80,7 +81,9 @@ export default async function courseLessonsModule(fastify: FastifyInstance) {
     req.tenant((tx, actor) => reorderSyllabus(tx, actor, params.id, body)),
   );
   registerRoute(fastify, r.courseLesson, (req, { params }) =>
-    req.tenant(async (tx, actor) => readLesson(tx, actor, reading(req), await findLesson(tx, actor, params.id))),
+    req.tenant(async (tx, actor) =>
+      readLesson(tx, actor, reading(req), await findReadableLesson(tx, actor, params.id)),
+    ),
   );
   registerRoute(fastify, r.updateCourseLesson, (req, { params, body }) =>
     req.tenant((tx, actor) => updateLesson(tx, actor, reading(req), params.id, body)),

@@ -71,6 +71,16 @@ export async function lessonPolicies(tx: Tx, actor: Actor, row: LessonRow): Prom
   return { edit: may, delete: may };
 }
 
+/**
+ * GET /course-lesson/{id}: a course's lesson to the courses area's staff; a group's own lesson also to the
+ * group's teacher (its editor). Anyone else finds it absent.
+ */
+export async function findReadableLesson(tx: Tx, actor: Actor, id: number): Promise<LessonRow> {
+  const row = await findLesson(tx, actor, id);
+  if (row.groupId === null ? !mayEditCourse(actor) : !(await lessonPolicies(tx, actor, row)).edit) throw notFound();
+  return row;
+}
+
 /** The lesson with its place: a course lesson's number and module, a group's own lesson none. */
 export async function readLesson(tx: Tx, actor: Actor, reading: LessonReading, row: LessonRow): Promise<CourseLesson> {
   let place: LessonPlace = { number: null, module: null };

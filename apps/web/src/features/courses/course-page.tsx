@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/api-error';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { usePageTitle } from '../../shared/ui/page-title';
+import { CourseSyllabus } from '../course-lessons/course-syllabus';
 import { CourseFormModal, type CourseFormTarget } from './course-form-modal';
 import { CourseLevels } from './course-levels';
 import { CourseMaterials } from './course-materials';
@@ -13,7 +14,7 @@ import { useCourse, useCourseMutations } from './courses-api';
 import { runAction } from './form-errors';
 import { formatMoney, useCurrency } from './money';
 
-/** Spec §2 courses/{courseId}: a course with its levels, folders and files. */
+/** Spec §2 courses/{courseId}: a course with its levels, lessons, folders and files. */
 export function CoursePage() {
   const id = Number(useParams().courseId);
   return Number.isInteger(id) && id > 0 ? <CourseView key={id} id={id} /> : <CourseNotFound />;
@@ -141,6 +142,7 @@ function CourseView({ id }: { id: number }) {
         ]}
       />
       {!c.parent && <CourseLevels course={c} currency={currency} onOpenForm={setTarget} />}
+      <CourseSyllabus courseId={c.id} />
       <CourseMaterials courseId={c.id} />
       <CourseFormModal target={target} onClose={() => setTarget(null)} />
     </Flex>

@@ -1,4 +1,4 @@
-import { EditOutlined } from '@ant-design/icons';
+import { EditOutlined, ReadOutlined } from '@ant-design/icons';
 import { canAccess, courseColor, type Group, Role } from '@crm/contracts';
 import { Alert, Badge, Button, Descriptions, Flex, Result, Skeleton, Tabs, Typography } from 'antd';
 import { useState } from 'react';
@@ -8,9 +8,11 @@ import { ApiError } from '../../shared/api/api-error';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { roleIdsOf } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
+import { ButtonLink } from '../../shared/ui/button-link';
 import { usePageTitle } from '../../shared/ui/page-title';
 import { GroupAttendance } from '../attendance/group-attendance';
 import { RecalculateChargesButton } from '../billing/recalculate-charges';
+import { groupLessonsPath } from '../course-lessons/lesson-paths';
 import { formatMoney, useCurrency } from '../courses/money';
 import { RelatedReminders } from '../reminders/related-reminders';
 import { WriteSmsButton } from '../sms/write-sms-button';
@@ -96,6 +98,9 @@ function GroupView({ group }: { group: Group }) {
           <GroupBadges badges={group.badges} />
         </Flex>
         <Flex gap={8} wrap>
+          <ButtonLink to={groupLessonsPath(group.course.id, group.id)} icon={<ReadOutlined />}>
+            {t('courseLessons.groupLink')}
+          </ButtonLink>
           <WriteSmsButton
             audience={{ kind: 'group', group_id: group.id }}
             audienceLabel={group.title}

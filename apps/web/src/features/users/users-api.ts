@@ -15,10 +15,10 @@ import type {
 import { STUDENT_PAGE_SIZE } from '@crm/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryClient as appQueryClient } from '../../app/query-client';
-import { apiRequest, buildUrl } from '../../shared/api/api-client';
-import { ApiError, apiErrorFrom } from '../../shared/api/api-error';
+import { apiRequest } from '../../shared/api/api-client';
+import { downloadFile } from '../../shared/api/file-transfer';
 import type { ListResponse } from '../../shared/api/list-response';
-import { clearAuthorization, getSession } from '../../shared/session/session-store';
+import { getSession } from '../../shared/session/session-store';
 import { uploadSpreadsheet } from '../../shared/spreadsheet-import/upload-spreadsheet';
 import { filtersOf, pageOf } from './list-state';
 
@@ -204,36 +204,9 @@ export const useRefreshPeopleLists = () => {
 
 // ------------------------------------------------------------------ files
 
-const authorization = (): Record<string, string> => {
-  const { token } = getSession();
-  return token ? { Authorization: `Bearer ${token}` } : {};
-};
-
-async function failure(response: Response): Promise<ApiError> {
-  const error = await apiErrorFrom(response);
-  // Spec §8: a 401 ends the session, as apiRequest does for JSON calls.
-  if (error.status === 401) clearAuthorization();
-  return error;
-}
-
 /** GET an xlsx with the bearer token and hand it to the browser as a download. */
-export async function downloadXlsx(path: string, query: Record<string, string | number | undefined>, name: string) {
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, query), { headers: authorization() });
-  } catch (cause) {
-    throw new ApiError(0, 'network', cause instanceof Error ? cause.message : 'Network error');
-  }
-  if (!response.ok) throw await failure(response);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+export const downloadXlsx = (path: string, query: Record<string, string | number | undefined>, name: string) =>
+  downloadFile(path, name, query);
 
 /** POST user/import?branch_id with the file as multipart (spec §7): the import job's id (issue 15). */
 export const uploadStudents = (file: File, branchId: number) =>

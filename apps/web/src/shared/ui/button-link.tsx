@@ -2,15 +2,22 @@ import { Button, type ButtonProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useHref, useLinkClickHandler } from 'react-router';
 
+interface ButtonLinkProps {
+  to: string;
+  type?: ButtonProps['type'];
+  icon?: ReactNode;
+  children: ReactNode;
+}
+
 /**
  * A link drawn as a button: a real `<a href>` (read as a link, opens in a new tab with a modified click)
  * that moves inside the app without reloading it, like react-router's Link.
  */
-export function ButtonLink({ to, type, children }: { to: string; type?: ButtonProps['type']; children: ReactNode }) {
+export function ButtonLink({ to, type, icon, children }: ButtonLinkProps) {
   const href = useHref(to);
   const onClick = useLinkClickHandler<HTMLElement>(to);
   return (
-    <Button type={type} href={href} onClick={onClick}>
+    <Button type={type} icon={icon} href={href} onClick={onClick}>
       {children}
     </Button>
   );
