@@ -146,6 +146,7 @@ export const ERROR_MESSAGES = {
   homework_not_handed_in: 'The student has not handed in this homework yet.',
   not_a_video_file: 'Upload a video in MP4 or WebM format.',
   syllabus_order_mismatch: 'The lessons of the course changed meanwhile; reload the page and try again.',
+  rating_needs_scoring: 'The rating is shown when the scoring module is on in the company settings.',
   not_a_student_of_group: 'Only the group’s students hand in its homework.',
 } as const;
 

@@ -12,8 +12,10 @@ import {
   studentGradesQuerySchema,
   studentGradesSchema,
 } from './grades.js';
+import { ratingQuerySchema, ratingSchema, studentPlacesQuerySchema, studentPlacesSchema } from './rating.js';
 
 export * from './grades.js';
+export * from './rating.js';
 
 const tags = ['grades'];
 
@@ -89,5 +91,28 @@ export const gradeRoutes = {
     query: gradeOverviewQuerySchema,
     body: undefined,
     response: gradeOverviewSchema,
+  }),
+  rating: defineRoute({
+    method: 'GET',
+    path: '/rating',
+    operationId: 'getRating',
+    summary: 'Students ranked by grades and attendance in a group, course, branch or the centre (scoring module on).',
+    tags,
+    access: 'rating',
+    query: ratingQuerySchema,
+    body: undefined,
+    response: ratingSchema,
+  }),
+  studentPlaces: defineRoute({
+    method: 'GET',
+    path: '/user/:id/rating',
+    operationId: 'getStudentPlaces',
+    summary: 'A student’s places in the ratings of his groups, and of the centre or branch as the settings show.',
+    tags,
+    access: { anyOf: ['students', 'groupList', 'user'] },
+    params: idParamsSchema,
+    query: studentPlacesQuerySchema,
+    body: undefined,
+    response: studentPlacesSchema,
   }),
 };

@@ -17,6 +17,9 @@ export const DEFAULT_GRADE_MAX_SCORE = 5;
 export const RATING_IN_PROFILE = ['none', 'centre', 'branch'] as const;
 export type RatingInProfile = (typeof RATING_IN_PROFILE)[number];
 
+/** A rating weighs grades 70 % and attendance 30 % unless the company chooses otherwise. */
+export const DEFAULT_RATING_ATTENDANCE_WEIGHT = 30;
+
 export const gradeSettingsValuesSchema = z.object({
   max_score: z.number().int().min(2).max(GRADE_MAX_SCORE_LIMIT),
   /** Profiles and the group's chart show a month's grades as one figure. */
@@ -28,6 +31,8 @@ export const gradeSettingsValuesSchema = z.object({
   /** Staff who do not teach the group may grade (spec §6); otherwise only its teacher of the lesson. */
   allow_non_teachers: z.boolean(),
   rating_in_profile: z.enum(RATING_IN_PROFILE),
+  /** The rating's share (percent) of attendance; grades take the rest (issue 19 "the weights a company setting"). */
+  rating_attendance_weight: z.number().int().min(0).max(100).default(DEFAULT_RATING_ATTENDANCE_WEIGHT),
 });
 export type GradeSettingsValues = z.infer<typeof gradeSettingsValuesSchema>;
 
@@ -38,6 +43,7 @@ export const DEFAULT_GRADE_SETTINGS: GradeSettingsValues = {
   allow_past_dates: false,
   allow_non_teachers: false,
   rating_in_profile: 'none',
+  rating_attendance_weight: DEFAULT_RATING_ATTENDANCE_WEIGHT,
 };
 
 /** GET /grade-settings. */

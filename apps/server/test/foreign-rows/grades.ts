@@ -15,6 +15,7 @@ export const foreignRows: ForeignRows = async (db, foreign) => {
   return {
     '/api/v1/group/:group_id/grades/:from/:till': { params: { group_id: group, from: today, till: today } },
     '/api/v1/user/:id/grades': { params: { id: studentId } },
+    '/api/v1/user/:id/rating': { params: { id: studentId } },
     '/api/v1/user/:id/group-comments': { params: { id: studentId } },
   };
 };

@@ -32,6 +32,8 @@ export const gradeSettings = pgTable(
     allowNonTeachers: boolean('allow_non_teachers').notNull(),
     /** contracts RATING_IN_PROFILE. */
     ratingInProfile: text('rating_in_profile').notNull(),
+    /** Percent of the rating that attendance weighs (grades the rest). */
+    ratingAttendanceWeight: smallint('rating_attendance_weight').notNull().default(30),
     updatedBy: bigint('updated_by', { mode: 'number' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -13,6 +13,22 @@ import { readGradeSettings } from './grade-settings.js';
 const monthOf = (date: string) => date.slice(0, 7);
 
 /**
+ * Who reads a student's grades and places: the student himself, staff of his branches, a teacher who teaches
+ * him. `teacherChecked`: the caller checks the teacher later from the rows he reads (none read: absent).
+ */
+export async function assertStudentReader(
+  tx: Tx,
+  actor: Actor,
+  studentId: number,
+  { teacherChecked = false } = {},
+): Promise<void> {
+  if (studentId === actor.id) return;
+  if (!isGroupStaff(actor) && !isTeacherOnly(actor)) throw notFound();
+  if (!isTeacherOnly(actor)) await findTarget(tx, actor, studentId, false);
+  else if (!teacherChecked) await assertTeachesStudent(tx, actor, studentId);
+}
+
+/**
  * GET /user/{id}/grades: the student's grades in the groups the caller sees — a student his own, a teacher
  * those of his groups, staff those of their branches' groups — newest first, and each group's months.
  */
@@ -23,8 +39,7 @@ export async function studentGrades(
   query: { group_id?: number },
 ): Promise<StudentGrades> {
   const self = studentId === actor.id;
-  if (!self && !isGroupStaff(actor) && !isTeacherOnly(actor)) throw notFound();
-  if (!self && !isTeacherOnly(actor)) await findTarget(tx, actor, studentId, false);
+  await assertStudentReader(tx, actor, studentId, { teacherChecked: true });
   const filters: SQL[] = [...groupScope(actor), eq(grades.studentId, studentId)];
   if (query.group_id !== undefined) filters.push(eq(grades.groupId, query.group_id));
   const rows = await tx

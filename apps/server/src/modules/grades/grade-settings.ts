@@ -24,6 +24,7 @@ export async function readGradeSettings(tx: Tx, companyId: number): Promise<Grad
     allow_past_dates: row.allowPastDates,
     allow_non_teachers: row.allowNonTeachers,
     rating_in_profile: row.ratingInProfile as RatingInProfile,
+    rating_attendance_weight: row.ratingAttendanceWeight,
   };
 }
 
@@ -66,6 +67,7 @@ export async function saveGradeSettings(tx: Tx, actor: Actor, input: GradeSettin
     allowPastDates: values.allow_past_dates,
     allowNonTeachers: values.allow_non_teachers,
     ratingInProfile: values.rating_in_profile,
+    ratingAttendanceWeight: values.rating_attendance_weight,
     updatedBy: actor.id,
     updatedAt: new Date(),
   };

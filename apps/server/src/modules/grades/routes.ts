@@ -4,6 +4,7 @@ import { registerRoute } from '../../platform/route-table.js';
 import { gradeOverview, studentGrades } from './grade-reports.js';
 import { gradeSettingsOf, saveGradeSettings } from './grade-settings.js';
 import { groupGrades, setGrade } from './grading.js';
+import { rating, studentPlaces } from './rating.js';
 
 /** Issue 19's grades: the settings (settings-grade), a group's grades beside its attendance, a student's. */
 export default async function gradesModule(app: FastifyInstance) {
@@ -19,6 +20,10 @@ export default async function gradesModule(app: FastifyInstance) {
   );
   registerRoute(app, gradeRoutes.studentGrades, (req, { params, query }) =>
     req.tenant((tx, actor) => studentGrades(tx, actor, params.id, query)),
+  );
+  registerRoute(app, gradeRoutes.rating, (req, { query }) => req.tenant((tx, actor) => rating(tx, actor, query)));
+  registerRoute(app, gradeRoutes.studentPlaces, (req, { params, query }) =>
+    req.tenant((tx, actor) => studentPlaces(tx, actor, params.id, query.month)),
   );
   registerRoute(app, gradeRoutes.gradeOverview, (req, { query }) =>
     req.tenant((tx, actor) => gradeOverview(tx, actor, app.clock(), query)),

@@ -1,0 +1,1 @@
+ALTER TABLE "grade_settings" ADD COLUMN "rating_attendance_weight" smallint DEFAULT 30 NOT NULL;
