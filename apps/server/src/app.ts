@@ -18,6 +18,7 @@ import consoleModule from './modules/console/routes.js';
 import courseLessonsModule from './modules/course-lessons/routes.js';
 import coursesModule from './modules/courses/routes.js';
 import dashboardModule from './modules/dashboard/routes.js';
+import examsModule from './modules/exams/routes.js';
 import expensesModule from './modules/expenses/routes.js';
 import financeModule from './modules/finance/routes.js';
 import financeReportsModule from './modules/finance-reports/routes.js';
@@ -146,6 +147,7 @@ const API_MODULES = [
   remindersModule,
   gradesModule,
   courseLessonsModule,
+  examsModule,
   mediaRoutes,
   historyModule,
   telegramReportModule,

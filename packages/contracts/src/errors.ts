@@ -146,6 +146,16 @@ export const ERROR_MESSAGES = {
   homework_not_handed_in: 'The student has not handed in this homework yet.',
   not_a_video_file: 'Upload a video in MP4 or WebM format.',
   syllabus_order_mismatch: 'The lessons of the course changed meanwhile; reload the page and try again.',
+  // Exams (issue 19)
+  exam_not_today: 'The exam opens on its day.',
+  exam_time_over: 'The time for this exam is over; the answers saved before the deadline were graded.',
+  exam_submitted: 'This exam is already handed in.',
+  exam_not_started: 'Start the exam first.',
+  exam_is_online: 'An online exam is graded by the server; its balls are not entered by hand.',
+  exam_is_offline: 'This exam is taken in class: the teacher enters the balls.',
+  exam_bank_empty: 'The course’s question bank has no questions yet.',
+  exam_taken: 'Students have already taken this exam; it can no longer be changed.',
+  not_an_exam_question: 'This question is not in the exam.',
   rating_needs_scoring: 'The rating is shown when the scoring module is on in the company settings.',
   not_a_student_of_group: 'Only the group’s students hand in its homework.',
 } as const;

@@ -125,6 +125,105 @@ export const learningSentences = {
       ),
     },
   }),
+  examQuestionChanged: sentence({
+    label: words('Imtihon savoli', 'Вопрос экзамена', 'Exam question', 'Soal ujian'),
+    placeholders: ['question'],
+    fill: (t) => ({ question: t.strong(t.text('text')) }),
+    variant: (t) =>
+      t.text('action') === 'deleted' ? 'deleted' : t.text('action') === 'updated' ? 'updated' : 'default',
+    templates: {
+      default: words(
+        '{actor} savollar bazasiga savol qoʻshdi: {question}',
+        '{actor} добавил[а] вопрос в банк: {question}',
+        '{actor} added a question to the bank: {question}',
+        '{actor} menambahkan soal ke bank: {question}',
+      ),
+      updated: words(
+        '{actor} savolni tahrirladi: {question}',
+        '{actor} изменил[а] вопрос: {question}',
+        '{actor} edited the question {question}',
+        '{actor} mengubah soal {question}',
+      ),
+      deleted: words(
+        '{actor} savolni oʻchirdi: {question}',
+        '{actor} удалил[а] вопрос: {question}',
+        '{actor} deleted the question {question}',
+        '{actor} menghapus soal {question}',
+      ),
+    },
+  }),
+  examChanged: sentence({
+    label: words('Imtihon', 'Экзамен', 'Exam', 'Ujian'),
+    placeholders: ['exam', 'group', 'date'],
+    fill: (t) => ({ exam: t.strong(t.text('title')), group: t.group(), date: t.date('date') }),
+    variant: (t) =>
+      t.text('action') === 'deleted' ? 'deleted' : t.text('action') === 'updated' ? 'updated' : 'default',
+    templates: {
+      default: words(
+        '{actor} {group} guruhiga {date} kuni imtihon belgiladi: {exam}',
+        '{actor} назначил[а] группе {group} экзамен {exam} на {date}',
+        '{actor} set exam {exam} for group {group} on {date}',
+        '{actor} menjadwalkan ujian {exam} untuk kelompok {group} pada {date}',
+      ),
+      updated: words(
+        '{actor} {group} guruhi imtihonini oʻzgartirdi: {exam}, {date}',
+        '{actor} изменил[а] экзамен {exam} группы {group}, {date}',
+        '{actor} changed exam {exam} of group {group}, {date}',
+        '{actor} mengubah ujian {exam} kelompok {group}, {date}',
+      ),
+      deleted: words(
+        '{actor} {group} guruhi imtihonini oʻchirdi: {exam}',
+        '{actor} удалил[а] экзамен {exam} группы {group}',
+        '{actor} deleted exam {exam} of group {group}',
+        '{actor} menghapus ujian {exam} kelompok {group}',
+      ),
+    },
+  }),
+  examResultGiven: sentence({
+    label: words('Imtihon bali', 'Балл за экзамен', 'Exam ball', 'Nilai ujian'),
+    placeholders: ['student', 'exam', 'group', 'ball'],
+    fill: (t) => ({
+      student: t.person('student_name'),
+      exam: t.strong(t.text('title')),
+      group: t.group(),
+      ball: t.strong(t.number('ball')?.toString()),
+    }),
+    variant: (t) => (t.number('ball') === undefined ? 'cleared' : 'default'),
+    templates: {
+      default: words(
+        '{actor} {group} guruhida {student}ga “{exam}” imtihoni uchun {ball} ball qoʻydi',
+        '{actor} поставил[а] студенту {student} {ball} балла за экзамен «{exam}» в группе {group}',
+        '{actor} gave {student} {ball} for exam “{exam}” in group {group}',
+        '{actor} memberi {student} nilai {ball} untuk ujian “{exam}” di kelompok {group}',
+      ),
+      cleared: words(
+        '{actor} {group} guruhida {student}ning “{exam}” imtihoni balini olib tashladi',
+        '{actor} снял[а] балл студента {student} за экзамен «{exam}» в группе {group}',
+        '{actor} took back the ball of {student} for exam “{exam}” in group {group}',
+        '{actor} menghapus nilai {student} untuk ujian “{exam}” di kelompok {group}',
+      ),
+    },
+  }),
+  examSubmitted: sentence({
+    label: words('Imtihon topshirildi', 'Экзамен сдан', 'Exam handed in', 'Ujian diserahkan'),
+    placeholders: ['exam', 'group', 'ball'],
+    fill: (t) => ({ exam: t.strong(t.text('title')), group: t.group(), ball: t.strong(t.number('ball')?.toString()) }),
+    variant: (t) => (t.raw('at_deadline') === true ? 'deadline' : 'default'),
+    templates: {
+      default: words(
+        '{actor} {group} guruhida “{exam}” imtihonini topshirdi: {ball} ball',
+        '{actor} сдал[а] экзамен «{exam}» в группе {group}: {ball} балла',
+        '{actor} handed in exam “{exam}” in group {group}: {ball}',
+        '{actor} menyerahkan ujian “{exam}” di kelompok {group}: {ball}',
+      ),
+      deadline: words(
+        '{actor}ning {group} guruhidagi “{exam}” imtihoni vaqti tugab yopildi: {ball} ball',
+        '{actor}: экзамен «{exam}» в группе {group} закрыт по истечении времени: {ball} балла',
+        '{actor}’s exam “{exam}” in group {group} closed when its time ran out: {ball}',
+        '{actor}: ujian “{exam}” di kelompok {group} ditutup saat waktunya habis: {ball}',
+      ),
+    },
+  }),
 };
 
 /** What the server writes for each event of this file (history-sentence-samples.ts checks each sentence). */
@@ -159,5 +258,23 @@ export const LEARNING_SAMPLES: Record<
       },
       group,
     ],
+  ],
+  examQuestionChanged: [
+    [{ action: 'created', text: 'What is 2 + 2?', course_id: 4 }, course],
+    [{ action: 'updated', text: 'What is 2 + 2?', course_id: 4 }, course],
+    [{ action: 'deleted', text: 'What is 2 + 2?', course_id: 4 }, course],
+  ],
+  examChanged: [
+    [{ action: 'created', title: 'Module 1', date: '2026-12-01', group_title: 'PY-BAS-1' }, group],
+    [{ action: 'updated', title: 'Module 1', date: '2026-12-01', group_title: 'PY-BAS-1' }, group],
+    [{ action: 'deleted', title: 'Module 1', date: '2026-12-01', group_title: 'PY-BAS-1' }, group],
+  ],
+  examResultGiven: [
+    [{ title: 'Module 1', student_id: 7, student_name: 'Sobirov D.', group_title: 'PY-BAS-1', ball: 8.5 }, group],
+    [{ title: 'Module 1', student_id: 7, student_name: 'Sobirov D.', group_title: 'PY-BAS-1' }, group],
+  ],
+  examSubmitted: [
+    [{ title: 'Module 1', group_title: 'PY-BAS-1', ball: 9 }, group],
+    [{ title: 'Module 1', group_title: 'PY-BAS-1', ball: 6.5, at_deadline: true }, group],
   ],
 };

@@ -97,6 +97,10 @@ export const HistoryEvent = {
   lessonOpeningChanged: 91,
   homeworkHandedIn: 92,
   homeworkReviewed: 93,
+  examQuestionChanged: 94,
+  examChanged: 95,
+  examResultGiven: 96,
+  examSubmitted: 97,
 } as const;
 
 export type HistoryEventName = keyof typeof HistoryEvent;

@@ -18,6 +18,7 @@ export * from './courses.js';
 export * from './dashboard.js';
 export * from './dates.js';
 export * from './errors.js';
+export * from './exams-routes.js';
 export * from './expenses.js';
 export * from './field-messages.js';
 export * from './finance-reports.js';

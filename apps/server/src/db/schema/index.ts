@@ -3,6 +3,7 @@ export * from './catalog.js';
 export * from './companies.js';
 export * from './course-lessons.js';
 export * from './courses.js';
+export * from './exams.js';
 export * from './expenses.js';
 export * from './grades.js';
 export * from './groups.js';

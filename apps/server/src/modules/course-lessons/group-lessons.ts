@@ -13,14 +13,21 @@ import { courseLessons, groupLessonSettings, groups, homeworkAnswers } from '../
 import type { Actor } from '../../platform/actor.js';
 import { forbidden } from '../../platform/errors.js';
 import { recordHistory } from '../../platform/history.js';
-import { findVisibleGroup, type GroupRow, groupRowColumns, groupScope, isGroupStaff } from '../groups/group-scope.js';
+import {
+  findVisibleGroup,
+  type GroupRow,
+  groupRowColumns,
+  groupScope,
+  isGroupLearner,
+  isGroupStaff,
+} from '../groups/group-scope.js';
 import { invalidFields } from '../groups/service.js';
 import { type GroupPlan, loadGroupPlan, nextLessonOf, placementOf } from './group-plan.js';
 import { assertCourseFiles, filesOfLessons, type LessonReading, lessonColumns } from './lesson-rows.js';
 import { readLesson } from './syllabus.js';
 
 /** Who reads the group's lessons: its students see them as they open, the rest see all. */
-export const isLearner = (actor: Actor, group: GroupRow) => !isGroupStaff(actor) && group.teacherId !== actor.id;
+export const isLearner = isGroupLearner;
 
 /** The group's teacher and the staff of its branches run its lessons (add its own, open them). */
 export function assertRunsGroup(actor: Actor, group: GroupRow): void {

@@ -112,6 +112,13 @@ export async function assertTeachesStudent(tx: Tx, actor: Actor, studentId: numb
   if (!row) throw notFound();
 }
 
+/**
+ * A group's learner, as its lessons and exams see him: neither staff of its branches nor its teacher (its
+ * students, who see lessons as they open and only their own answers and results).
+ */
+export const isGroupLearner = (actor: Actor, group: Pick<GroupRow, 'teacherId'>): boolean =>
+  !isGroupStaff(actor) && group.teacherId !== actor.id;
+
 /** Creating, editing and archiving groups is staff work; a teacher reads his groups only. */
 export function assertGroupEditor(actor: Actor): void {
   if (!isGroupStaff(actor)) throw forbidden();
