@@ -1,4 +1,5 @@
 import { type CompanyPublic, canAccess, type LicenceAnswer, Role, type RoleId } from '@crm/contracts';
+import { scoringModuleOn } from '../../shared/session/scoring-module';
 import { isSection, type MenuContext, NAV, type NavEntry, type NavLeaf } from './nav-items';
 
 type LicencePolicies = LicenceAnswer['policies'];
@@ -37,7 +38,7 @@ export function visibleMenu(roles: readonly RoleId[], context: MenuContext): Nav
  */
 export const menuContextOf = (company: CompanyPublic, licence: LicencePolicies | undefined): MenuContext => ({
   gamification: company.datas.gamification,
-  scoring: company.datas.scoring_module_is_enabled === '1',
+  scoring: scoringModuleOn(company),
   country: company.datas.country,
   billing: licence?.billing_visible ?? false,
 });

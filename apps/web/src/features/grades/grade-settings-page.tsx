@@ -1,5 +1,11 @@
-import { GRADE_MAX_SCORE_LIMIT, type GradeSettings, type GradeSettingsValues, RATING_IN_PROFILE } from '@crm/contracts';
-import { Alert, App, Button, Card, Flex, Form, InputNumber, Select, Skeleton, Typography } from 'antd';
+import {
+  DEFAULT_RATING_ATTENDANCE_WEIGHT,
+  GRADE_MAX_SCORE_LIMIT,
+  type GradeSettings,
+  type GradeSettingsValues,
+  RATING_IN_PROFILE,
+} from '@crm/contracts';
+import { Alert, App, Button, Card, Flex, Form, InputNumber, Select, Skeleton, Slider, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/api-error';
@@ -115,6 +121,7 @@ function GradeSettingsCard({ settings }: { settings: GradeSettings }) {
             options={RATING_IN_PROFILE.map((value) => ({ value, label: t(`grades.settings.rating.${value}`) }))}
           />
         </Form.Item>
+        <AttendanceWeightField />
         {editable && (
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {t('common.save')}
@@ -122,6 +129,26 @@ function GradeSettingsCard({ settings }: { settings: GradeSettings }) {
         )}
       </Form>
     </Card>
+  );
+}
+
+/**
+ * The rating's weights (issue 19): the share of attendance, grades taking the rest, both shown as it moves so
+ * nobody has to work out the other half.
+ */
+function AttendanceWeightField() {
+  const { t } = useTranslation();
+  const attendance = Form.useWatch<number | undefined>('rating_attendance_weight') ?? DEFAULT_RATING_ATTENDANCE_WEIGHT;
+  const label = t('grades.settings.rating_attendance_weight');
+  return (
+    <Form.Item label={label} extra={t('grades.settings.rating_attendance_weightHelp')}>
+      <Flex vertical style={{ maxWidth: 320 }}>
+        <Form.Item name="rating_attendance_weight" noStyle>
+          <Slider min={0} max={100} step={5} ariaLabelForHandle={label} />
+        </Form.Item>
+        <Typography.Text>{t('grades.settings.weightShares', { grades: 100 - attendance, attendance })}</Typography.Text>
+      </Flex>
+    </Form.Item>
   );
 }
 

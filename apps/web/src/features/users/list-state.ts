@@ -1,6 +1,6 @@
 import { STUDENT_FINANCE_FILTERS, type StudentFinanceFilter } from '@crm/contracts';
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchPatch } from '../../shared/url/use-search-patch';
 import type { PeopleFilters } from './users-api';
 
 const numbers = (value: string | null) =>
@@ -30,27 +30,11 @@ export const pageOf = (params: URLSearchParams): number => Math.max(1, Number(pa
 
 /** Filters and page live in the address, so a reload or a shared link shows the same list. */
 export function useListState(headerBranch: number | null) {
-  const [params, setParams] = useSearchParams();
+  const [params, patch] = useSearchPatch();
   const allBranches = params.get('branch') === 'all';
   const filters = filtersOf(params, headerBranch);
   const page = pageOf(params);
   const archivedView = params.get('view') === 'archived';
-
-  const patch = useCallback(
-    (changes: Record<string, string | undefined>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value) next.set(key, value);
-            else next.delete(key);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
 
   // Spec §5: any change of a filter starts again at page one.
   const setFilters = useCallback(
