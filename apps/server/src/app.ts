@@ -35,6 +35,8 @@ import leadsModule from './modules/leads/routes.js';
 import dayLessonsModule from './modules/lessons/day-routes.js';
 import lessonsModule from './modules/lessons/routes.js';
 import licenceModule from './modules/licence/routes.js';
+import { MeetingRooms } from './modules/meetings/rooms.js';
+import meetingsModule from './modules/meetings/routes.js';
 import offerModule from './modules/offer/routes.js';
 import onboardingModule from './modules/onboarding/routes.js';
 import onlinePaymentsModule from './modules/online-payments/routes.js';
@@ -148,6 +150,7 @@ const API_MODULES = [
   gradesModule,
   courseLessonsModule,
   examsModule,
+  meetingsModule,
   mediaRoutes,
   historyModule,
   telegramReportModule,
@@ -179,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', options.database);
   app.decorate('tokens', new TokenService(options.config.jwtSecret));
   app.decorate('mediaLinks', new MediaLinks(options.config.jwtSecret));
+  app.decorate('meetingRooms', new MeetingRooms(options.config.jwtSecret));
   app.decorate('clock', options.clock ?? (() => new Date()));
   app.decorate('baseDomain', options.config.baseDomain);
   app.decorate('payments', options.config.payments ?? REAL_PAYMENT_PROVIDERS);

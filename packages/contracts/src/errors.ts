@@ -156,6 +156,7 @@ export const ERROR_MESSAGES = {
   exam_bank_empty: 'The course’s question bank has no questions yet.',
   exam_taken: 'Students have already taken this exam; it can no longer be changed.',
   not_an_exam_question: 'This question is not in the exam.',
+  meeting_not_configured: 'No meeting server is set up yet: the owner sets one in Settings → Online lessons.',
   rating_needs_scoring: 'The rating is shown when the scoring module is on in the company settings.',
   not_a_student_of_group: 'Only the group’s students hand in its homework.',
 } as const;

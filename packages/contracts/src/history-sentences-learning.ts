@@ -224,6 +224,39 @@ export const learningSentences = {
       ),
     },
   }),
+  meetingSettingsChanged: sentence({
+    label: words('Onlayn darslar serveri', 'Сервер онлайн-уроков', 'Online lesson server', 'Server pelajaran daring'),
+    placeholders: ['server'],
+    fill: (t) => ({ server: t.strong(t.text('server_url')) }),
+    variant: (t) => (t.text('server_url') === undefined ? 'off' : 'default'),
+    templates: {
+      default: words(
+        '{actor} onlayn darslar uchun Jitsi serverini sozladi: {server}',
+        '{actor} настроил[а] сервер Jitsi для онлайн-уроков: {server}',
+        '{actor} set the Jitsi server for online lessons: {server}',
+        '{actor} mengatur server Jitsi untuk pelajaran daring: {server}',
+      ),
+      off: words(
+        '{actor} onlayn darslar serverini oʻchirdi',
+        '{actor} отключил[а] сервер онлайн-уроков',
+        '{actor} turned the online lesson server off',
+        '{actor} mematikan server pelajaran daring',
+      ),
+    },
+  }),
+  meetingJoined: sentence({
+    label: words('Onlayn darsga kirdi', 'Вход в онлайн-урок', 'Joined an online lesson', 'Masuk pelajaran daring'),
+    placeholders: ['group', 'date'],
+    fill: (t) => ({ group: t.group(), date: t.date('date') }),
+    templates: {
+      default: words(
+        '{actor} {group} guruhining {date} kungi onlayn darsiga kirdi',
+        '{actor}: вход в онлайн-урок группы {group} за {date}',
+        '{actor} joined the online lesson of group {group} on {date}',
+        '{actor} masuk pelajaran daring kelompok {group} pada {date}',
+      ),
+    },
+  }),
 };
 
 /** What the server writes for each event of this file (history-sentence-samples.ts checks each sentence). */
@@ -277,4 +310,12 @@ export const LEARNING_SAMPLES: Record<
     [{ title: 'Module 1', group_title: 'PY-BAS-1', ball: 9 }, group],
     [{ title: 'Module 1', group_title: 'PY-BAS-1', ball: 6.5, at_deadline: true }, group],
   ],
+  meetingSettingsChanged: [
+    [
+      { server_url: 'https://meet.example.uz', app_id: 'crm' },
+      { entity: 'company', entity_id: 1 },
+    ],
+    [{ server_url: null }, { entity: 'company', entity_id: 1 }],
+  ],
+  meetingJoined: [[{ date: '2026-11-18', group_title: 'PY-BAS-1' }, group]],
 };

@@ -101,6 +101,8 @@ export const HistoryEvent = {
   examChanged: 95,
   examResultGiven: 96,
   examSubmitted: 97,
+  meetingSettingsChanged: 98,
+  meetingJoined: 99,
 } as const;
 
 export type HistoryEventName = keyof typeof HistoryEvent;

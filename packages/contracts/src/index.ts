@@ -35,6 +35,7 @@ export * from './leads.js';
 export * from './lesson-calendar.js';
 export * from './licence-routes.js';
 export * from './locale.js';
+export * from './meetings-routes.js';
 export * from './midtrans-routes.js';
 export * from './money.js';
 export * from './offer-routes.js';

@@ -11,6 +11,7 @@ export * from './history.js';
 export * from './jobs.js';
 export * from './leads.js';
 export * from './lessons.js';
+export * from './meetings.js';
 export * from './messages.js';
 export * from './money.js';
 export * from './payments.js';
