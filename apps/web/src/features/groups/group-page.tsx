@@ -14,6 +14,7 @@ import { GroupAttendance } from '../attendance/group-attendance';
 import { RecalculateChargesButton } from '../billing/recalculate-charges';
 import { groupLessonsPath } from '../course-lessons/lesson-paths';
 import { formatMoney, useCurrency } from '../courses/money';
+import { OnlineLessonButton } from '../meetings/online-lesson-button';
 import { RelatedReminders } from '../reminders/related-reminders';
 import { WriteSmsButton } from '../sms/write-sms-button';
 import { ArchiveGroupButton } from './archive-group-button';
@@ -101,6 +102,7 @@ function GroupView({ group }: { group: Group }) {
           <ButtonLink to={groupLessonsPath(group.course.id, group.id)} icon={<ReadOutlined />}>
             {t('courseLessons.groupLink')}
           </ButtonLink>
+          <OnlineLessonButton groupId={group.id} />
           <WriteSmsButton
             audience={{ kind: 'group', group_id: group.id }}
             audienceLabel={group.title}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { useSession } from '../../shared/session/use-session';
 import { BackgroundWorkCard } from '../jobs/background-work';
+import { MeetingSettingsCard } from '../meetings/meeting-settings-card';
 import { OfferSettingsCard } from '../offer/offer-settings-card';
 import { ProviderSettingsCard } from '../online-payments/provider-settings-card';
 import { SmsSettingsCard } from '../sms/sms-settings-card';
@@ -45,6 +46,7 @@ export function SettingsPage() {
         <OfferSettingsCard />
         <ProviderSettingsCard />
         <WorklySettingsCard />
+        <MeetingSettingsCard />
         <BackgroundWorkCard />
         <SmsSettingsCard />
         <TelegramReportCard />
