@@ -9,6 +9,7 @@ import { seedDemoAttendance } from './attendance-factories.js';
 import { seedCommentsDemo } from './comments-demo.js';
 import { seedCourseLessonsDemo } from './course-lessons-demo.js';
 import { seedCoursesDemo } from './courses-demo.js';
+import { seedExamsDemo } from './exams-demo.js';
 import { seedExpensesDemo } from './expenses-demo.js';
 import { type CreatedCompany, createCompanyWithRoleUsers, createRoomRow } from './factories.js';
 import { seedGradesDemo } from './grades-demo.js';
@@ -29,7 +30,14 @@ export const DEMO_COMPANIES = [
   {
     name: 'Demo Academy',
     subdomain: 'demo',
-    datas: { company_type: 'training_center', country: 'uz', locale: 'uz', onboarded: true },
+    // The scoring module on: grades, the rating and the limited admin's grade entry show (spec §2).
+    datas: {
+      company_type: 'training_center',
+      country: 'uz',
+      locale: 'uz',
+      onboarded: true,
+      scoring_module_is_enabled: '1',
+    },
     branches: ['Chilonzor', 'Yunusobod'],
     rooms: [
       ['Room 101', 16],
@@ -87,6 +95,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedGradesDemo(db, company.id);
     await seedCommentsDemo(db, company.id, spec.datas);
     await seedCourseLessonsDemo(db, company.id, company.users.student.id);
+    await seedExamsDemo(db, company.id);
     await seedExpensesDemo(db, company, spec.datas);
     await seedDemoPayments(db, company);
     await seedSalariesDemo(db, company, spec.datas);
