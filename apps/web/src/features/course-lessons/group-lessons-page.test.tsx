@@ -16,6 +16,8 @@ const calls = stubApi(({ method, url, body }) => {
     return json(200, answer);
   }
   if (url === '/api/v1/group/7/lessons') return json(200, answer);
+  // The group's exams card below the lessons (features/exams): none planned.
+  if (url === '/api/v1/group/7/exams') return json(200, { data: [], policies: { manage: false } });
   return json(404, { error: { code: 'not_found', message: url } });
 });
 

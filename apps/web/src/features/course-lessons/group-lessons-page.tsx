@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { ButtonLink } from '../../shared/ui/button-link';
 import { usePageTitle } from '../../shared/ui/page-title';
+import { GroupExamsCard } from '../exams/group-exams-card';
 import { useGroupLessons, useSetLessonOpening } from './course-lessons-api';
 import { GroupLessonItem } from './group-lesson-item';
 import { groupLessonPath } from './lesson-paths';
@@ -109,6 +110,7 @@ function GroupLessonsView({ data, back }: { data: GroupLessons; back: { to: stri
           )}
         />
       </Card>
+      <GroupExamsCard groupId={group.id} courseId={group.course_id} />
     </>
   );
 }

@@ -11,11 +11,12 @@ import { renderAt } from './test-support';
 
 let groups = [aMyCourseGroup()];
 
-stubApi(({ url }) =>
-  url === '/api/v1/course-lessons/mine'
-    ? json(200, { data: groups })
-    : json(404, { error: { code: 'not_found', message: url } }),
-);
+stubApi(({ url }) => {
+  if (url === '/api/v1/course-lessons/mine') return json(200, { data: groups });
+  // Each group's exams ahead (features/exams): none.
+  if (/^\/api\/v1\/group\/\d+\/exams$/.test(url)) return json(200, { data: [], policies: { manage: false } });
+  return json(404, { error: { code: 'not_found', message: url } });
+});
 
 beforeEach(() => {
   storeUser(aUser([Role.student]), 'token');

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { ButtonLink } from '../../shared/ui/button-link';
+import { MyGroupExams } from '../exams/my-group-exams';
 import { dateText } from '../groups/dates';
 import { useMyCourseLessons } from './course-lessons-api';
 import { groupLessonPath, groupLessonsPath } from './lesson-paths';
@@ -54,6 +55,7 @@ function MyGroupCard({ group }: { group: MyCourseGroup }) {
             />
           )}
         </div>
+        <MyGroupExams groupId={group.group_id} />
         <ButtonLink to={groupLessonsPath(group.course_id, group.group_id)} type="primary" icon={<ReadOutlined />}>
           {t('courseLessons.mine.open')}
         </ButtonLink>

@@ -7,6 +7,7 @@ import { ApiError } from '../../shared/api/api-error';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { usePageTitle } from '../../shared/ui/page-title';
 import { CourseSyllabus } from '../course-lessons/course-syllabus';
+import { ExamQuestionBank } from '../exams/question-bank';
 import { CourseFormModal, type CourseFormTarget } from './course-form-modal';
 import { CourseLevels } from './course-levels';
 import { CourseMaterials } from './course-materials';
@@ -143,6 +144,7 @@ function CourseView({ id }: { id: number }) {
       />
       {!c.parent && <CourseLevels course={c} currency={currency} onOpenForm={setTarget} />}
       <CourseSyllabus courseId={c.id} />
+      <ExamQuestionBank courseId={c.id} />
       <CourseMaterials courseId={c.id} />
       <CourseFormModal target={target} onClose={() => setTarget(null)} />
     </Flex>
