@@ -17,6 +17,7 @@ import {
   roadmapQuerySchema,
   roadmapSchema,
   saveAttemptAnswerSchema,
+  studentExamResultSchema,
 } from './exams.js';
 
 export * from './exams.js';
@@ -194,5 +195,17 @@ export const examRoutes = {
     query: roadmapQuerySchema,
     body: undefined,
     response: roadmapSchema,
+  }),
+  studentResults: defineRoute({
+    method: 'GET',
+    path: '/user/:id/exam-results',
+    operationId: 'listStudentExamResults',
+    summary: 'A student’s exam balls in the groups the caller sees (the student himself, his teachers, staff).',
+    tags,
+    access: { anyOf: ['students', 'groupList', 'user'] },
+    params: idParamsSchema,
+    query: undefined,
+    body: undefined,
+    response: dataOf(studentExamResultSchema),
   }),
 };

@@ -186,6 +186,19 @@ export const roadmapSchema = z.object({
 });
 export type Roadmap = z.infer<typeof roadmapSchema>;
 
+/** GET /user/{id}/exam-results: a student's balls, newest first (his grades tab). */
+export const studentExamResultSchema = z.object({
+  exam_id: z.number().int(),
+  group_id: z.number().int(),
+  group_title: z.string(),
+  title: z.string(),
+  kind: z.enum(EXAM_KINDS),
+  date: z.string(),
+  module: z.number().int().nullable(),
+  ball: z.number(),
+});
+export type StudentExamResult = z.infer<typeof studentExamResultSchema>;
+
 // ── Grading ────────────────────────────────────────────────────────────────
 
 /** A short answer as compared: case, surrounding and repeated spaces do not matter. */

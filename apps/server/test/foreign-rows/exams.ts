@@ -37,6 +37,7 @@ export const foreignRows: ForeignRows = async (db, foreign) => {
       bodies: { PUT: { ball: 5 } },
     },
     '/api/v1/group/:id/exam/:exam_id/start': { params: inExam },
+    '/api/v1/user/:id/exam-results': { params: { id: studentId } },
     '/api/v1/group/:id/exam/:exam_id/answer': {
       params: inExam,
       bodies: { PUT: { question_id: question, answer: { kind: 'short', text: 'yes' } } },

@@ -197,3 +197,17 @@ describe('the roadmap', () => {
     ).toBe(403);
   });
 });
+
+describe('a student’s exam balls', () => {
+  it('are his to read beside his grades, and his teachers’ and staff’s; another student’s are absent', async () => {
+    const mine = await w.api(student, 'GET', `/user/${w.company.users.student.id}/exam-results`);
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.find((r: { title: string }) => r.title === 'Module 1 test')).toMatchObject({ ball: 10 });
+    const bySomeoneElse = await w.api(student, 'GET', `/user/${w.pupils.s1}/exam-results`);
+    expect(bySomeoneElse.status).toBe(404);
+    const byTeacher = await w.api(w.tokens.teacher, 'GET', `/user/${w.pupils.s1}/exam-results`);
+    expect(byTeacher.body.data.map((r: { title: string; ball: number }) => [r.title, r.ball])).toEqual([
+      ['Speaking', 8.5],
+    ]);
+  });
+});

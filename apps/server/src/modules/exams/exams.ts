@@ -9,13 +9,14 @@ import {
   type Roadmap,
   type RoadmapQuery,
 } from '@crm/contracts';
-import { and, asc, between, eq, inArray } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { examResults, exams, groups, users } from '../../db/schema/index.js';
 import { type Actor, assertBranch } from '../../platform/actor.js';
 import { AppError, forbidden } from '../../platform/errors.js';
 import { recordHistory } from '../../platform/history.js';
-import { findVisibleGroup, type GroupRow, isGroupLearner } from '../groups/group-scope.js';
+import { assertStudentReader } from '../grades/grade-reports.js';
+import { findVisibleGroup, type GroupRow, groupScope, isGroupLearner } from '../groups/group-scope.js';
 import { invalidFields } from '../groups/service.js';
 import { companyTime } from '../lessons/company-time.js';
 import { closeExpired, toAttempt } from './attempts.js';
@@ -255,5 +256,32 @@ export async function roadmap(tx: Tx, actor: Actor, at: Date, query: RoadmapQuer
   return {
     data: query.state ? all.filter((exam) => exam.state === query.state) : all,
     totals: { due: count('due'), done: count('done'), overdue: count('overdue') },
+  };
+}
+
+/**
+ * GET /user/{id}/exam-results: his balls in the groups the caller sees (a teacher his groups', staff their
+ * branches'), newest first. Exam balls are results of their own (decision 0034), shown beside the grades.
+ */
+export async function studentExamResults(tx: Tx, actor: Actor, studentId: number) {
+  await assertStudentReader(tx, actor, studentId);
+  const rows = await tx
+    .select({ exam: exams, ball: examResults.ball, groupName: groups.name, groupCode: groups.code })
+    .from(examResults)
+    .innerJoin(exams, and(eq(exams.companyId, examResults.companyId), eq(exams.id, examResults.examId)))
+    .innerJoin(groups, and(eq(groups.companyId, exams.companyId), eq(groups.id, exams.groupId)))
+    .where(and(...groupScope(actor), eq(examResults.studentId, studentId), isNotNull(examResults.ball)))
+    .orderBy(desc(exams.date), desc(exams.id));
+  return {
+    data: rows.map(({ exam, ball, groupName, groupCode }) => ({
+      exam_id: exam.id,
+      group_id: exam.groupId,
+      group_title: groupTitle({ name: groupName, code: groupCode }),
+      title: exam.title,
+      kind: exam.kind as Exam['kind'],
+      date: exam.date,
+      module: exam.module,
+      ball: ball!,
+    })),
   };
 }

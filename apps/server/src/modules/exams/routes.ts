@@ -3,7 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors.js';
 import { registerRoute } from '../../platform/route-table.js';
 import { type AttemptOutcome, saveAttemptAnswer, startAttempt, submitAttempt } from './attempts.js';
-import { addExam, deleteExam, examPage, groupExams, roadmap, setExamResult, updateExam } from './exams.js';
+import {
+  addExam,
+  deleteExam,
+  examPage,
+  groupExams,
+  roadmap,
+  setExamResult,
+  studentExamResults,
+  updateExam,
+} from './exams.js';
 import { addQuestion, deleteQuestion, listQuestions, updateQuestion } from './question-bank.js';
 
 /** An attempt written after its deadline: closed (committed) with its saved answers, and the write refused. */
@@ -48,6 +57,9 @@ export default async function examsModule(app: FastifyInstance) {
   );
   registerRoute(app, r.submitAttempt, async (req, { params }) =>
     unlessExpired(await req.tenant((tx, actor) => submitAttempt(tx, actor, now(), params))),
+  );
+  registerRoute(app, r.studentResults, (req, { params }) =>
+    req.tenant((tx, actor) => studentExamResults(tx, actor, params.id)),
   );
   registerRoute(app, r.roadmap, (req, { query }) => req.tenant((tx, actor) => roadmap(tx, actor, now(), query)));
 }

@@ -19,6 +19,13 @@ const groupExamsKey = (groupId: number) => [...examsKey, 'group', groupId] as co
 const examKey = (groupId: number, examId: number) => [...groupExamsKey(groupId), 'exam', examId] as const;
 const roadmapKey = [...examsKey, 'roadmap'] as const;
 
+/** GET /user/{id}/exam-results: a student's exam balls (shown in his grades tab). */
+export const useStudentExamResults = (studentId: number) =>
+  useQuery({
+    queryKey: [...examsKey, 'student', studentId],
+    queryFn: () => api(examRoutes.studentResults, { params: { id: studentId }, handleErrors: false }),
+  });
+
 // ── The question bank ──────────────────────────────────────────────────────
 
 /** GET /course/{id}/questions: with the right answers (the course's staff only). */

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { Chart } from '../../shared/ui/chart';
 import { dayMonth } from '../attendance/attendance-model';
+import { StudentExamResults } from '../exams/student-exam-results';
 import { StudentPlacesCard } from '../rating/student-places-card';
 import { useStudentGrades } from './grades-api';
 import { monthLabel } from './month-label';
@@ -35,13 +36,14 @@ export function studentChartOption(grades: StudentGrades): EChartsCoreOption {
 
 /**
  * A student's grades (his profile's tab; his own page): his places in the rating (with the scoring module on),
- * a line chart per month and the list of grades. The places show even before a grade: attendance ranks too.
+ * a line chart per month and the list of grades, then his exam balls. The places show even before a grade: attendance ranks too.
  */
 export function StudentGradesTab({ studentId }: { studentId: number }) {
   return (
     <Flex vertical gap={16}>
       <StudentPlacesCard studentId={studentId} />
       <GradesOfStudent studentId={studentId} />
+      <StudentExamResults studentId={studentId} />
     </Flex>
   );
 }
