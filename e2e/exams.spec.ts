@@ -28,7 +28,8 @@ test('the student, on a phone in Indonesian, takes today’s online test and see
     .getByRole('dialog')
     .getByRole('button', { name: id('exams.start.start') })
     .click();
-  await expect(page.getByText(id('exams.attempt.timeLeft'))).toBeVisible();
+  // His questions, drawn and shuffled for him, under the countdown.
+  await expect(page.getByText(id('exams.attempt.answered', { answered: '0', total: '4' }))).toBeVisible();
   await page.locator('.ant-radio-wrapper').first().click();
   await expect(page.getByText(id('exams.save.saved')).first()).toBeVisible();
   await screenshots(page, 'exams-student-attempt-id', { fullPage: false });
