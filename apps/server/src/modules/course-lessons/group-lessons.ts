@@ -26,12 +26,9 @@ import { type GroupPlan, loadGroupPlan, nextLessonOf, placementOf } from './grou
 import { assertCourseFiles, filesOfLessons, type LessonReading, lessonColumns } from './lesson-rows.js';
 import { readLesson } from './syllabus.js';
 
-/** Who reads the group's lessons: its students see them as they open, the rest see all. */
-export const isLearner = isGroupLearner;
-
 /** The group's teacher and the staff of its branches run its lessons (add its own, open them). */
 export function assertRunsGroup(actor: Actor, group: GroupRow): void {
-  if (isLearner(actor, group)) throw forbidden();
+  if (isGroupLearner(actor, group)) throw forbidden();
 }
 
 async function answerCounts(tx: Tx, actor: Actor, groupId: number) {
@@ -69,7 +66,7 @@ async function ownAnswers(tx: Tx, actor: Actor, groupId: number) {
 
 /** The lines of the group's lessons screen. */
 async function linesOf(tx: Tx, actor: Actor, plan: GroupPlan, maxScore: number | null): Promise<GroupLessonLine[]> {
-  const learner = isLearner(actor, plan.group);
+  const learner = isGroupLearner(actor, plan.group);
   const counts = learner ? null : await answerCounts(tx, actor, plan.group.id);
   const mine = learner ? await ownAnswers(tx, actor, plan.group.id) : null;
   const files = await filesOfLessons(
@@ -117,7 +114,7 @@ export async function getGroupLessons(
   const group = await findVisibleGroup(tx, actor, groupId);
   const plan = await loadGroupPlan(tx, actor.companyId, group, at);
   const lessons = await linesOf(tx, actor, plan, maxScore);
-  const runs = !isLearner(actor, group);
+  const runs = !isGroupLearner(actor, group);
   return {
     group: { id: group.id, title: groupTitle(group), course_id: plan.course.id, course_name: plan.course.name },
     open_all: plan.openAll,

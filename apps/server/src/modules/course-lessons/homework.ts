@@ -5,10 +5,9 @@ import { homeworkAnswers } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import { recordHistory } from '../../platform/history.js';
-import { findVisibleGroup, type GroupRow, isGroupStaff } from '../groups/group-scope.js';
+import { findVisibleGroup, type GroupRow, isGroupLearner, isGroupStaff } from '../groups/group-scope.js';
 import { invalidFields } from '../groups/service.js';
 import { type AnswerKey, answerOf, answerRowsOf } from './answer-rows.js';
-import { isLearner } from './group-lessons.js';
 import { loadGroupPlan, placementOf } from './group-plan.js';
 import type { LessonReading } from './lesson-rows.js';
 import { readLesson } from './syllabus.js';
@@ -29,7 +28,7 @@ async function groupLessonInPlan(tx: Tx, actor: Actor, at: Date, groupId: number
   const plan = await loadGroupPlan(tx, actor.companyId, group, at);
   const placement = placementOf(plan, lessonId);
   if (!placement) throw notFound();
-  if (isLearner(actor, group) && !placement.opened) throw new AppError(403, 'lesson_not_opened');
+  if (isGroupLearner(actor, group) && !placement.opened) throw new AppError(403, 'lesson_not_opened');
   return { group, placement, today: plan.time.today };
 }
 
@@ -43,7 +42,7 @@ export async function getGroupLesson(
 ): Promise<GroupLesson> {
   const { group, placement } = await groupLessonInPlan(tx, actor, reading.now, params.id, params.lesson_id);
   const lesson = await readLesson(tx, actor, reading, placement.lesson);
-  const learner = isLearner(actor, group);
+  const learner = isGroupLearner(actor, group);
   const key: AnswerKey = { companyId: actor.companyId, groupId: group.id, lessonId: lesson.id };
   const hasHomework = lesson.homework !== null;
   const { lesson: _row, at: _at, ...shownPlacement } = placement;
@@ -64,7 +63,7 @@ export async function getGroupLesson(
 /** The student's answer to change: his own lesson's homework, of the right kind, not yet reviewed. */
 async function answerable(tx: Tx, actor: Actor, at: Date, params: { id: number; lesson_id: number }) {
   const { group, placement, today } = await groupLessonInPlan(tx, actor, at, params.id, params.lesson_id, true);
-  if (!isLearner(actor, group)) throw forbidden('not_a_student_of_group');
+  if (!isGroupLearner(actor, group)) throw forbidden('not_a_student_of_group');
   const lesson = placement.lesson;
   if (lesson.homeworkText === null) throw new AppError(422, 'no_homework');
   const key: AnswerKey = { companyId: actor.companyId, groupId: group.id, lessonId: lesson.id };
@@ -174,7 +173,7 @@ export async function reviewAnswer(
   rules: GradeRules,
 ): Promise<HomeworkAnswer> {
   const { group, placement } = await groupLessonInPlan(tx, actor, reading.now, params.id, params.lesson_id, true);
-  if (isLearner(actor, group)) throw forbidden();
+  if (isGroupLearner(actor, group)) throw forbidden();
   if (!mayReview(actor, group, rules)) throw forbidden('grading_teachers_only');
   if (input.score !== null && input.score > rules.max_score) {
     throw invalidFields([

@@ -41,7 +41,8 @@ const POLICY: sanitizeHtml.IOptions = {
     'td',
   ],
   allowedAttributes: {
-    a: ['href', 'title'],
+    // target and rel are the ones the transform below sets.
+    a: ['href', 'title', 'target', 'rel'],
     img: ['src', 'alt', 'width', 'height'],
     th: ['colspan', 'rowspan'],
     td: ['colspan', 'rowspan'],
@@ -58,7 +59,6 @@ const POLICY: sanitizeHtml.IOptions = {
     i: 'em',
   },
 };
-POLICY.allowedAttributes = { ...POLICY.allowedAttributes, a: ['href', 'title', 'target', 'rel'] };
 
 /** The safe HTML of a lesson body; an empty body (only whitespace or empty paragraphs) becomes ''. */
 export function cleanLessonHtml(html: string): string {

@@ -6,7 +6,7 @@ import {
   type Syllabus,
   type SyllabusOrder,
 } from '@crm/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { courseLessons, courses, homeworkAnswers } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
@@ -195,9 +195,7 @@ export async function deleteLesson(tx: Tx, actor: Actor, id: number): Promise<st
     .select({ key: homeworkAnswers.fileKey })
     .from(homeworkAnswers)
     .where(and(eq(homeworkAnswers.companyId, actor.companyId), eq(homeworkAnswers.lessonId, id)));
-  await tx
-    .delete(courseLessons)
-    .where(and(eq(courseLessons.companyId, actor.companyId), inArray(courseLessons.id, [id])));
+  await tx.delete(courseLessons).where(and(eq(courseLessons.companyId, actor.companyId), eq(courseLessons.id, id)));
   await recordHistory(tx, actor, {
     event: 'courseLessonDeleted',
     entity: row.groupId === null ? 'course' : 'group',
