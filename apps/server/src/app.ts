@@ -22,6 +22,7 @@ import examsModule from './modules/exams/routes.js';
 import expensesModule from './modules/expenses/routes.js';
 import financeModule from './modules/finance/routes.js';
 import financeReportsModule from './modules/finance-reports/routes.js';
+import formsModule from './modules/forms/routes.js';
 import gradesModule from './modules/grades/routes.js';
 import groupsModule from './modules/groups/routes.js';
 import studentPlacesModule from './modules/groups/student-places-routes.js';
@@ -151,6 +152,7 @@ const API_MODULES = [
   courseLessonsModule,
   examsModule,
   meetingsModule,
+  formsModule,
   mediaRoutes,
   historyModule,
   telegramReportModule,

@@ -157,6 +157,10 @@ export const ERROR_MESSAGES = {
   exam_taken: 'Students have already taken this exam; it can no longer be changed.',
   not_an_exam_question: 'This question is not in the exam.',
   meeting_not_configured: 'No meeting server is set up yet: the owner sets one in Settings → Online lessons.',
+  // Forms (issue 20)
+  form_closed: 'This form does not take answers now.',
+  audit_link_unknown: 'This survey link is not valid; ask the centre for a new one.',
+  audit_link_used: 'This survey was already answered through this link. Thank you!',
   rating_needs_scoring: 'The rating is shown when the scoring module is on in the company settings.',
   not_a_student_of_group: 'Only the group’s students hand in its homework.',
 } as const;

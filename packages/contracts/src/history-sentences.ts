@@ -11,6 +11,7 @@ import {
 import { catalogSentences } from './history-sentences-catalog.js';
 import { companySentences } from './history-sentences-company.js';
 import { groupSentences } from './history-sentences-groups.js';
+import { formsSentences } from './history-sentences-forms.js';
 import { learningSentences } from './history-sentences-learning.js';
 import { messageSentences } from './history-sentences-messages.js';
 import { moneySentences } from './history-sentences-money.js';
@@ -45,6 +46,7 @@ export const HISTORY_SENTENCES: Record<HistoryEventName, EventSentence> = {
   ...companySentences,
   ...paymentSentences,
   ...learningSentences,
+  ...formsSentences,
 };
 
 /** Who did it when nobody of the staff did (a visitor's form); Russian "Система" is feminine. */

@@ -103,6 +103,13 @@ export const HistoryEvent = {
   examSubmitted: 97,
   meetingSettingsChanged: 98,
   meetingJoined: 99,
+  blogPostAdded: 100,
+  blogPostChanged: 101,
+  blogPostDeleted: 102,
+  formChanged: 103,
+  auditLinksSent: 104,
+  landingPageChanged: 105,
+  loginLookChanged: 106,
 } as const;
 
 export type HistoryEventName = keyof typeof HistoryEvent;

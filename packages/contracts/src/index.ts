@@ -36,6 +36,7 @@ export * from './lesson-calendar.js';
 export * from './licence-routes.js';
 export * from './locale.js';
 export * from './meetings-routes.js';
+export * from './forms-routes.js';
 export * from './midtrans-routes.js';
 export * from './money.js';
 export * from './offer-routes.js';

@@ -77,33 +77,67 @@ export async function submitPublicLead(
   const phone = checkPhone(input.phone, company.country);
   return inCompany(db, company.id, async (tx) => {
     await refuseWhenTooFrequent(tx, company.id, ip);
-    const branchId = await branchOf(tx, company.id, input.branch_id ?? null);
-    const courseId = await courseOf(tx, company.id, input.course_id ?? input.course ?? null);
-    const place = await placeOf(tx, company.id, branchId, input.section ?? null);
-    const sourceId = await websiteSource(tx, company.id);
-    const [lead] = await addIncomingLeads(
-      tx,
-      company.id,
-      branchId,
-      [{ name: input.name, phone, comment: input.comment || null, courseId, sourceId }],
-      null,
-      place,
-    );
-    if (!lead) throw new Error('public lead insert returned no row');
-    // Nobody of the staff added it: the event has no actor, rather than naming the owner who did nothing.
-    await recordHistory(
-      tx,
-      { id: null, companyId: company.id },
-      {
-        event: 'leadAdded',
-        entity: 'lead',
-        entityId: lead.id,
-        branchId,
-        data: { via: 'public_form', name: input.name, phone, ip },
-      },
-    );
+    await addVisitorLead(tx, company.id, {
+      branchId: input.branch_id ?? null,
+      courseId: await courseOf(tx, company.id, input.course_id ?? input.course ?? null),
+      sectionId: input.section ?? null,
+      sourceId: null,
+      name: input.name,
+      phone,
+      comment: input.comment || null,
+      origin: { via: 'public_form', ip },
+    });
     return { stored: true };
   });
+}
+
+/** A lead a visitor left on a public page (the lead form of /entry/lead, or a form of the form builder). */
+export interface VisitorLead {
+  /** The branch asked for; a closed or foreign one falls back to the company's first. */
+  branchId: number | null;
+  courseId: number | null;
+  /** A live section of the branch's board; none (or one deleted since): "incoming". */
+  sectionId: number | null;
+  /** null: the "Website form" source. */
+  sourceId: number | null;
+  name: string;
+  /** National digits, already checked. */
+  phone: string;
+  comment: string | null;
+  /** Kept in the leadAdded event: how it came (`via`), from which address, and which form. */
+  origin: { via: 'public_form' | 'lead_form'; ip: string; form_id?: number };
+}
+
+/**
+ * Puts a visitor's lead on top of its place on the board (live on every open board) and records it with no
+ * actor: nobody of the staff added it. Answers the lead's id. The forms module calls this for lead forms, so
+ * the leads module stays the only writer of leads.
+ */
+export async function addVisitorLead(tx: Tx, companyId: number, lead: VisitorLead): Promise<number> {
+  const branchId = await branchOf(tx, companyId, lead.branchId);
+  const place = await placeOf(tx, companyId, branchId, lead.sectionId);
+  const sourceId = lead.sourceId ?? (await websiteSource(tx, companyId));
+  const [made] = await addIncomingLeads(
+    tx,
+    companyId,
+    branchId,
+    [{ name: lead.name, phone: lead.phone, comment: lead.comment, courseId: lead.courseId, sourceId }],
+    null,
+    place,
+  );
+  if (!made) throw new Error('public lead insert returned no row');
+  await recordHistory(
+    tx,
+    { id: null, companyId },
+    {
+      event: 'leadAdded',
+      entity: 'lead',
+      entityId: made.id,
+      branchId,
+      data: { ...lead.origin, name: lead.name, phone: lead.phone },
+    },
+  );
+  return made.id;
 }
 
 /**

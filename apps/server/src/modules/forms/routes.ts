@@ -1,0 +1,65 @@
+import { formRoutes } from '@crm/contracts';
+import type { FastifyInstance } from 'fastify';
+import { registerRoute } from '../../platform/route-table.js';
+import { sendXlsx } from '../../platform/spreadsheet-http.js';
+import { companyTime } from '../lessons/company-time.js';
+import { originOf } from '../online-payments/checkout-redirect.js';
+import { queueDelivery } from '../sms/auto-run.js';
+import { answersForExport, formReport, listAnswers } from './answers.js';
+import { answersWorkbook } from './answers-export.js';
+import { sendAuditLinks } from './audit-links.js';
+import { createForm, deleteForm, getForm, listForms, publishForm, updateForm } from './forms.js';
+import { answerAuditForm, answerPublicForm, auditForm, publicForm } from './public-answers.js';
+
+/** Issue 20: the form builder, its public and audit pages, and the answers. */
+export default async function formsModule(app: FastifyInstance) {
+  const r = formRoutes;
+  const db = () => app.database.db;
+  registerRoute(app, r.list, (req, { query }) => req.tenant((tx, actor) => listForms(tx, actor, query)));
+  registerRoute(app, r.create, (req, { body }) => req.tenant((tx, actor) => createForm(tx, actor, body)));
+  registerRoute(app, r.get, (req, { params }) => req.tenant((tx, actor) => getForm(tx, actor, params.id)));
+  registerRoute(app, r.update, (req, { params, body }) =>
+    req.tenant((tx, actor) => updateForm(tx, actor, params.id, body)),
+  );
+  registerRoute(app, r.publish, (req, { params, body }) =>
+    req.tenant((tx, actor) => publishForm(tx, actor, params.id, body.published)),
+  );
+  registerRoute(app, r.delete, async (req, { params }) => {
+    await req.tenant((tx, actor) => deleteForm(tx, actor, params.id));
+    return { ok: true as const };
+  });
+  registerRoute(app, r.answers, (req, { params, query }) =>
+    req.tenant((tx, actor) => listAnswers(tx, actor, params.id, query)),
+  );
+  registerRoute(app, r.report, (req, { params, query }) =>
+    req.tenant((tx, actor) => formReport(tx, actor, params.id, query)),
+  );
+  registerRoute(app, r.exportAnswers, async (req, { params, query }, reply) => {
+    const { lang, ...filter } = query;
+    const sheet = await req.tenant(async (tx, actor) => {
+      const { form, answers } = await answersForExport(tx, actor, params.id, filter);
+      const zone = (await companyTime(tx, actor.companyId, new Date())).timeZone;
+      return answersWorkbook(form.fields as never, answers, form.kind === 'audit', lang ?? 'uz', zone);
+    });
+    return sendXlsx(reply, sheet, `form-${params.id}-answers.xlsx`);
+  });
+  registerRoute(app, r.sendAudit, async (req, { params, body }) => {
+    const sent = await req.tenant(async (tx, actor) => ({
+      companyId: actor.companyId,
+      ...(await sendAuditLinks(app, tx, actor, params.id, body.group_ids, originOf(req))),
+    }));
+    // After the commit: the delivery job reads the stored messages.
+    await queueDelivery(app, sent.companyId, sent.ids);
+    return sent.answer;
+  });
+  registerRoute(app, r.publicForm, (req, { params }) => publicForm(db(), req.hostSubdomain, params.id));
+  registerRoute(app, r.answerPublicForm, (req, { params, body }) =>
+    answerPublicForm(db(), req.hostSubdomain, params.id, body, req.ip),
+  );
+  registerRoute(app, r.auditForm, (req, { params, query }) =>
+    auditForm(db(), req.hostSubdomain, params.form_id, params.company_id, query.token),
+  );
+  registerRoute(app, r.answerAuditForm, (req, { params, query, body }) =>
+    answerAuditForm(db(), req.hostSubdomain, params.form_id, params.company_id, query.token, body, req.ip),
+  );
+}
