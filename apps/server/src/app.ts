@@ -22,6 +22,8 @@ import examsModule from './modules/exams/routes.js';
 import expensesModule from './modules/expenses/routes.js';
 import financeModule from './modules/finance/routes.js';
 import financeReportsModule from './modules/finance-reports/routes.js';
+import landingPageModule from './modules/forms/landing-page-route.js';
+import landingModule from './modules/forms/landing-routes.js';
 import formsModule from './modules/forms/routes.js';
 import gradesModule from './modules/grades/routes.js';
 import groupsModule from './modules/groups/routes.js';
@@ -153,6 +155,7 @@ const API_MODULES = [
   examsModule,
   meetingsModule,
   formsModule,
+  landingModule,
   mediaRoutes,
   historyModule,
   telegramReportModule,
@@ -229,6 +232,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthModule, { prefix: '/api' });
   for (const module of API_MODULES) await app.register(module, { prefix: '/api/v1' });
+  await app.register(landingPageModule);
   await app.register(webModule, { webDist: options.webDist });
   return app;
 }

@@ -216,5 +216,9 @@ describe('headers', () => {
     });
     expect(form.headers['content-security-policy']).toMatch(/frame-ancestors \*/);
     expect(form.headers['x-frame-options']).toBeUndefined();
+    // A centre's Facebook pixel may load on its public forms, and only there.
+    expect(form.headers['content-security-policy']).toMatch(/script-src 'self' https:\/\/connect\.facebook\.net;/);
+    const app_ = await app.inject({ method: 'GET', url: '/students/list' });
+    expect(app_.headers['content-security-policy']).toMatch(/script-src 'self';/);
   });
 });

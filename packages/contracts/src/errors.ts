@@ -161,6 +161,7 @@ export const ERROR_MESSAGES = {
   form_closed: 'This form does not take answers now.',
   audit_link_unknown: 'This survey link is not valid; ask the centre for a new one.',
   audit_link_used: 'This survey was already answered through this link. Thank you!',
+  landing_slug_taken: 'Another landing page of the centre already has this address.',
   rating_needs_scoring: 'The rating is shown when the scoring module is on in the company settings.',
   not_a_student_of_group: 'Only the group’s students hand in its homework.',
 } as const;

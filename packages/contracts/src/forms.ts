@@ -38,6 +38,8 @@ export const formInputSchema = z
     fields: formFieldsSchema,
     success_text: z.string().trim().max(500).default(''),
     pixel_id: pixelIdSchema.nullable().default(null),
+    /** A lead form's header picture: an address POST /form/picture answered (spec §5: 610x160). */
+    image: z.string().max(300).nullable().default(null),
     /** A lead form's place on the board: the branch (required), its section and the leads' source. */
     branch_id: idSchema.nullable().default(null),
     section_id: idSchema.nullable().default(null),

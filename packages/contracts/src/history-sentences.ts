@@ -10,8 +10,8 @@ import {
 } from './history-sentence-kit.js';
 import { catalogSentences } from './history-sentences-catalog.js';
 import { companySentences } from './history-sentences-company.js';
-import { groupSentences } from './history-sentences-groups.js';
 import { formsSentences } from './history-sentences-forms.js';
+import { groupSentences } from './history-sentences-groups.js';
 import { learningSentences } from './history-sentences-learning.js';
 import { messageSentences } from './history-sentences-messages.js';
 import { moneySentences } from './history-sentences-money.js';

@@ -73,6 +73,8 @@ export interface PictureBox {
   maxPixels: number;
   /** png keeps a logo's transparency; jpeg makes a photograph small. */
   format: 'png' | 'jpeg';
+  /** Cut to exactly this size instead, covering it around what draws the eye (a form's header strip). */
+  exact?: { width: number; height: number };
 }
 
 export interface ResizedPicture {
@@ -80,6 +82,8 @@ export interface ResizedPicture {
   contentType: 'image/png' | 'image/jpeg';
   width: number;
   height: number;
+  /** The upload's own shape differed from `exact` (more than 2 %), so part of it was cut away. */
+  cropped: boolean;
 }
 
 /**
@@ -88,9 +92,12 @@ export interface ResizedPicture {
  */
 export async function resizePicture(bytes: Buffer, box: PictureBox): Promise<ResizedPicture> {
   try {
-    let pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .autoOrient()
-      .resize(box.maxPixels, box.maxPixels, { fit: 'inside', withoutEnlargement: true });
+    const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).autoOrient();
+    const { exact } = box;
+    const cropped = exact ? await cutAway(bytes, exact) : false;
+    let pipeline = exact
+      ? source.resize(exact.width, exact.height, { fit: 'cover', position: sharp.strategy.attention })
+      : source.resize(box.maxPixels, box.maxPixels, { fit: 'inside', withoutEnlargement: true });
     pipeline =
       box.format === 'png'
         ? pipeline.png({ compressionLevel: 9 })
@@ -101,8 +108,18 @@ export async function resizePicture(bytes: Buffer, box: PictureBox): Promise<Res
       contentType: box.format === 'png' ? 'image/png' : 'image/jpeg',
       width: info.width,
       height: info.height,
+      cropped,
     };
   } catch {
     throw imageTypeRefused();
   }
+}
+
+/** Whether covering `exact` cuts part of the picture away (its upright shape differs by more than 2 %). */
+async function cutAway(bytes: Buffer, exact: { width: number; height: number }): Promise<boolean> {
+  const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  const sideways = (meta.orientation ?? 1) >= 5;
+  const width = (sideways ? meta.height : meta.width) ?? exact.width;
+  const height = (sideways ? meta.width : meta.height) ?? exact.height;
+  return Math.abs(width / height / (exact.width / exact.height) - 1) > 0.02;
 }

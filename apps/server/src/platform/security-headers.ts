@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 
 /** The public lead form (`/entry/…`) is made to be embedded in a centre's own site; nothing else is. */
 const EMBEDDABLE = /^\/entry(\/|$)/;
+/** The Facebook pixel a centre may put on its public forms and landing pages: its script and its beacon. */
+export const PIXEL_SCRIPT = 'https://connect.facebook.net';
+export const PIXEL_BEACON = 'https://www.facebook.com';
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
 
 /**
@@ -57,8 +60,15 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
     if (EMBEDDABLE.test(path)) {
       reply.removeHeader('x-frame-options');
       const csp = reply.getHeader('content-security-policy');
+      // The public forms load a centre's Facebook pixel when it set one (its script, and its beacon).
       if (typeof csp === 'string')
-        reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+        reply.header(
+          'content-security-policy',
+          csp
+            .replace(/frame-ancestors [^;]*/, 'frame-ancestors *')
+            .replace(/script-src 'self'/, `script-src 'self' ${PIXEL_SCRIPT}`)
+            .replace(/connect-src 'self'/, `connect-src 'self' ${PIXEL_BEACON}`),
+        );
     }
   });
 }

@@ -94,6 +94,7 @@ ALTER TABLE "landing_pages" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE TABLE "login_looks" (
 	"company_id" bigint NOT NULL,
 	"welcome" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"background" text,
 	"updated_by" bigint,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "login_looks_company_id_pk" PRIMARY KEY("company_id")

@@ -131,6 +131,8 @@ export const loginLooks = pgTable(
     companyId: bigint('company_id', { mode: 'number' }).notNull(),
     /** The welcome text by language (uz, ru, en, id); a language left out shows none. */
     welcome: jsonb('welcome').notNull().default({}),
+    /** One of the company's backgrounds (its address), or none. */
+    background: text('background'),
     updatedBy: bigint('updated_by', { mode: 'number' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

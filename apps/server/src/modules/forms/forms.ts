@@ -1,4 +1,11 @@
-import { type Form, type FormList, type formInputSchema, type formListQuerySchema, paginate } from '@crm/contracts';
+import {
+  type Form,
+  type FormList,
+  type formInputSchema,
+  type formListQuerySchema,
+  formPictureKeyOf,
+  paginate,
+} from '@crm/contracts';
 import { and, count, desc, eq, ilike, inArray, max, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
@@ -96,17 +103,28 @@ function assertLeadFields(input: FormInput) {
   if (!hasPhone || !hasName) throw new FieldRefusal([{ field: 'fields', rule: 'lead_form_needs_name_and_phone' }]);
 }
 
+/** A header picture must be one the company uploaded for its forms (POST /form/picture), not any address. */
+function checkedImage(actor: Actor, image: string | null): string | null {
+  if (image === null) return null;
+  const named = formPictureKeyOf(image);
+  if (!named || named.companyId !== actor.companyId)
+    throw new FieldRefusal([{ field: 'image', rule: 'invalid_value' }]);
+  return image;
+}
+
 const valuesOf = (input: FormInput, place: Awaited<ReturnType<typeof checkedPlace>>) => ({
   title: input.title,
   description: input.description,
   fields: input.fields,
   successText: input.success_text,
   pixelId: input.pixel_id,
+  image: input.image,
   ...place,
 });
 
 export async function createForm(tx: Tx, actor: Actor, input: FormInput): Promise<Form> {
   assertLeadFields(input);
+  checkedImage(actor, input.image);
   const place = await checkedPlace(tx, actor, input);
   const [row] = await tx
     .insert(forms)
@@ -122,6 +140,7 @@ export async function updateForm(tx: Tx, actor: Actor, id: number, input: FormIn
   const before = await findForm(tx, actor.companyId, id, true);
   const kept = { ...input, kind: before.kind as FormInput['kind'] };
   assertLeadFields(kept);
+  checkedImage(actor, kept.image);
   const place = await checkedPlace(tx, actor, kept);
   const [row] = await tx
     .update(forms)

@@ -1,0 +1,101 @@
+import {
+  FORM_PICTURE,
+  type FormPictureKind,
+  formPictureAddress,
+  formPictureKeyOf,
+  formPictureParamsSchema,
+  LEAD_FORM_IMAGE,
+  landingRoutes,
+  PUBLIC,
+} from '@crm/contracts';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { FieldRefusal, notFound } from '../../platform/errors.js';
+import { firstUploadedFile } from '../../platform/files.js';
+import { type PictureBox, readUploadedImage, resizePicture } from '../../platform/images.js';
+import { PublicPictures } from '../../platform/public-pictures.js';
+import { registerRoute } from '../../platform/route-table.js';
+import {
+  createLandingPage,
+  deleteLandingPage,
+  getLandingPage,
+  listLandingPages,
+  updateLandingPage,
+} from './landing-pages.js';
+import { getLoginLook, publicLoginLook, saveLoginLook } from './login-look.js';
+
+/** A stored picture never changes under its key (a new upload gets a new one), so browsers may keep it. */
+const PICTURE_CACHE = 'public, max-age=31536000, immutable';
+
+const BOXES: Record<FormPictureKind, PictureBox> = {
+  // Spec §5: a lead form's header is 610x160; another shape is cut to it (the builder says so).
+  lead_header: { maxPixels: LEAD_FORM_IMAGE.width, format: 'jpeg', exact: LEAD_FORM_IMAGE },
+  landing: { maxPixels: 1600, format: 'jpeg' },
+};
+
+/** Issue 20: landing pages, the log-in page's look, and the pictures forms and pages show to visitors. */
+export default async function landingModule(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Multipart only in this plugin: the forms' other routes take JSON alone.
+  await app.register(fastifyMultipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: FORM_PICTURE.maxBytes, files: 1, fields: 5, fieldSize: 1024 },
+  });
+  const pictures = new PublicPictures(fastify.files, 'form-pictures', {
+    addressOf: formPictureAddress,
+    keyOf: formPictureKeyOf,
+  });
+  const r = landingRoutes;
+  registerRoute(app, r.list, (req) => req.tenant((tx, actor) => listLandingPages(tx, actor)));
+  registerRoute(app, r.create, (req, { body }) => req.tenant((tx, actor) => createLandingPage(tx, actor, body)));
+  registerRoute(app, r.get, (req, { params }) => req.tenant((tx, actor) => getLandingPage(tx, actor, params.id)));
+  registerRoute(app, r.update, (req, { params, body }) =>
+    req.tenant((tx, actor) => updateLandingPage(tx, actor, params.id, body)),
+  );
+  registerRoute(app, r.delete, async (req, { params }) => {
+    await req.tenant((tx, actor) => deleteLandingPage(tx, actor, params.id));
+    return { ok: true as const };
+  });
+  registerRoute(app, r.loginLook, (req) => req.tenant((tx, actor) => getLoginLook(tx, actor)));
+  registerRoute(app, r.saveLoginLook, (req, { body }) => req.tenant((tx, actor) => saveLoginLook(tx, actor, body)));
+  registerRoute(app, r.publicLoginLook, (req) => publicLoginLook(app.database.db, req.hostSubdomain));
+
+  registerRoute(app, r.uploadPicture, async (req, { query }) => {
+    // The caller as he is now (roles, licence) before a byte of the picture is read.
+    const companyId = await req.tenant(async (_tx, actor) => actor.companyId);
+    const part = await firstUploadedFile(req);
+    if (!part) throw new FieldRefusal([{ field: 'file', rule: 'required', sentence: 'required' }]);
+    const { bytes } = await readUploadedImage(part.file, FORM_PICTURE.maxBytes);
+    const picture = await resizePicture(bytes, BOXES[query.kind]);
+    const address = await pictures.save(companyId, picture.bytes);
+    return { address, width: picture.width, height: picture.height, cropped: picture.cropped };
+  });
+
+  app.get(
+    '/form/picture/:company_id/:key',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['forms'],
+        summary:
+          'A lead form’s header or a landing page’s picture (public: an <img> on a visitor’s page sends no token).',
+        security: [],
+        params: formPictureParamsSchema,
+      },
+      // After the API-wide `no-store` (security-headers.ts): route hooks run last.
+      onSend: async (_req, reply) => {
+        if (reply.statusCode === 200) reply.header('cache-control', PICTURE_CACHE);
+      },
+    },
+    async (req, reply) => {
+      const bytes = await pictures.open(req.params.company_id, req.params.key);
+      if (!bytes) throw notFound();
+      return reply
+        .header('content-type', 'image/jpeg')
+        .header('content-length', bytes.size)
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes.stream);
+    },
+  );
+}

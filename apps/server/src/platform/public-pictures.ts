@@ -1,0 +1,57 @@
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { FieldRefusal } from './errors.js';
+import { FileStorage } from './files.js';
+
+/** How a kind of public picture is addressed: its served address, and the key an address names. */
+export interface PictureAddressing {
+  addressOf: (companyId: number, key: string) => string;
+  keyOf: (address: string) => { companyId: number; key: string } | null;
+}
+
+/**
+ * Pictures a company shows to people who are not signed in (a news cover, a lead form's header, a landing
+ * page's picture), each kind in a folder of its own inside the file storage (`<files>/<folder>/<company>/<key>`).
+ * They are served without a token, so they never share a key space with the company's private files: an
+ * address naming a homework file's key finds nothing here, and releasing a picture removes only a picture.
+ * The bytes stored are already re-encoded (platform/images.ts).
+ */
+export class PublicPictures {
+  private readonly store: FileStorage;
+
+  constructor(
+    files: FileStorage,
+    folder: string,
+    private readonly addressing: PictureAddressing,
+  ) {
+    this.store = new FileStorage(join(files.root, folder));
+  }
+
+  async save(companyId: number, bytes: Buffer): Promise<string> {
+    const { key } = await this.store.save(companyId, Readable.from([bytes]));
+    return this.addressing.addressOf(companyId, key);
+  }
+
+  open(companyId: number, key: string) {
+    return this.store.open(companyId, key);
+  }
+
+  /** Removes the bytes of pictures nothing shows any more (addresses of other kinds are ignored). */
+  async release(companyId: number, addresses: readonly (string | null)[]): Promise<void> {
+    const keys = addresses.flatMap((address) => {
+      const named = address ? this.addressing.keyOf(address) : null;
+      return named && named.companyId === companyId ? [named.key] : [];
+    });
+    await this.store.remove(companyId, keys);
+  }
+
+  /** An address the input names: none, or a picture of this kind stored for this company; else `field`'s problem. */
+  async checked(companyId: number, address: string | null, field: string): Promise<string | null> {
+    if (address === null) return null;
+    const named = this.addressing.keyOf(address);
+    const stored = named && named.companyId === companyId ? await this.store.open(companyId, named.key) : null;
+    if (!stored) throw new FieldRefusal([{ field, rule: 'invalid_value', sentence: 'invalid_value' }]);
+    stored.stream.destroy();
+    return address;
+  }
+}
