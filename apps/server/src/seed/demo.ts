@@ -12,6 +12,7 @@ import { seedCoursesDemo } from './courses-demo.js';
 import { seedExamsDemo } from './exams-demo.js';
 import { seedExpensesDemo } from './expenses-demo.js';
 import { type CreatedCompany, createCompanyWithRoleUsers, createRoomRow } from './factories.js';
+import { seedFormsDemo } from './forms-demo.js';
 import { seedGradesDemo } from './grades-demo.js';
 import { seedGroupsDemo } from './groups-demo.js';
 import { seedHistoryDemo } from './history-demo.js';
@@ -103,6 +104,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedReportsDemo(db, company);
     await seedRemindersDemo(db, company, spec.datas);
     await seedSmsDemo(db, company, spec.datas);
+    await seedFormsDemo(db, company, spec.datas.locale === 'ru' ? 'ru' : 'uz', country);
     await seedArchiveDemo(db, company, spec.datas);
     await seedHistoryDemo(db, company);
     if (spec.subdomain === 'demo') await seedOfferDemo(db, company, { name: spec.name, studentIds: people.studentIds });
