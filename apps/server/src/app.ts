@@ -12,6 +12,7 @@ import archiveReasonsModule from './modules/archive-reasons/routes.js';
 import auditModule from './modules/audit/routes.js';
 import authModule from './modules/auth/routes.js';
 import billingModule from './modules/billing/routes.js';
+import blogModule from './modules/blog/routes.js';
 import branchesModule from './modules/branches/routes.js';
 import companyModule from './modules/company/routes.js';
 import consoleModule from './modules/console/routes.js';
@@ -156,6 +157,7 @@ const API_MODULES = [
   meetingsModule,
   formsModule,
   landingModule,
+  blogModule,
   mediaRoutes,
   historyModule,
   telegramReportModule,

@@ -6,6 +6,7 @@ export * from './attendance.js';
 export * from './audit-routes.js';
 export * from './auth.js';
 export * from './billing.js';
+export * from './blog-routes.js';
 export * from './branch-routes.js';
 export * from './catalog.js';
 export * from './common.js';
