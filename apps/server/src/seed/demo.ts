@@ -6,6 +6,7 @@ import { findCompanyBySubdomain } from '../modules/company/service.js';
 import { inCompany } from '../platform/tenancy.js';
 import { seedArchiveDemo } from './archive-demo.js';
 import { seedDemoAttendance } from './attendance-factories.js';
+import { seedBlogDemo } from './blog-demo.js';
 import { seedCommentsDemo } from './comments-demo.js';
 import { seedCourseLessonsDemo } from './course-lessons-demo.js';
 import { seedCoursesDemo } from './courses-demo.js';
@@ -105,6 +106,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedRemindersDemo(db, company, spec.datas);
     await seedSmsDemo(db, company, spec.datas);
     await seedFormsDemo(db, company, spec.datas.locale === 'ru' ? 'ru' : 'uz', country);
+    await seedBlogDemo(db, company, spec.datas.locale === 'ru' ? 'ru' : 'uz');
     await seedArchiveDemo(db, company, spec.datas);
     await seedHistoryDemo(db, company);
     if (spec.subdomain === 'demo') await seedOfferDemo(db, company, { name: spec.name, studentIds: people.studentIds });

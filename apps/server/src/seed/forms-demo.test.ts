@@ -2,6 +2,7 @@ import type { FormList, FormReport } from '@crm/contracts';
 import { describe, expect, it } from 'vitest';
 import { loginAs, openTestApp } from '../../test/helpers.js';
 import { createLessonsWorld } from '../modules/lessons/lessons-test-world.js';
+import { seedBlogDemo } from './blog-demo.js';
 import { seedFormsDemo } from './forms-demo.js';
 
 const { app, database } = await openTestApp();
@@ -30,5 +31,16 @@ describe('seedFormsDemo', () => {
     expect(landing.body).toContain(`/entry/form/${list.data[0]?.id}`);
     const look = await app.inject({ url: '/api/v1/public/login-look', headers: { host: `${w.sub}.localhost` } });
     expect(JSON.parse(look.body).welcome.uz).toContain('Xush kelibsiz');
+  });
+
+  it('gives the demo news: the teacher reads his and everybody’s posts, the newest unread', async () => {
+    const w = await createLessonsWorld(app, database.db);
+    await seedBlogDemo(database.db, w.company, 'uz');
+    const news = (await w.api(w.tokens.teacher, 'GET', '/blog/')).body;
+    expect(news.data.map((p: { title: string; is_viewed: boolean }) => [p.title, p.is_viewed])).toEqual([
+      ['Dekabrdan yangi IELTS guruhlari', false],
+      ['Oʻqituvchilar yigʻilishi — shanba 10:00', true],
+      ['Yangi toʻlov usuli: Click va Payme', true],
+    ]);
   });
 });
