@@ -33,6 +33,11 @@ const paymentEnv = [
   `DEMO_MERCHANTS='${DEMO_MERCHANTS}'`,
 ].join(' ');
 const dataDir = fileURLToPath(new URL('.artifacts/data', import.meta.url));
+/**
+ * The web app is built before the server starts, so an old apps/web/dist never tests yesterday's screens. CI
+ * builds it in its own step just before (.ci/run sets E2E_WEB_BUILT=1), and a second build would only cost time.
+ */
+const buildWeb = process.env.E2E_WEB_BUILT === '1' ? '' : 'npm run build -w @crm/web && ';
 
 /**
  * Drives the real product in Debian's Chromium (never a downloaded browser):
@@ -74,7 +79,6 @@ export default defineConfig({
       ],
     },
   },
-  // Always builds the web app first: an old apps/web/dist would test yesterday's screens.
   webServer: [
     {
       command: `E2E_ESKIZ_PORT=${ESKIZ_PORT} npx tsx e2e/eskiz-server.ts`,
@@ -98,7 +102,7 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `rm -rf ${dataDir} && npm run build -w @crm/web && DATA_DIR=${dataDir} PORT=${E2E_PORT} LOG_LEVEL=warn ${smsEnv} ${paymentEnv} npm run start -w @crm/server`,
+      command: `rm -rf ${dataDir} && ${buildWeb}DATA_DIR=${dataDir} PORT=${E2E_PORT} LOG_LEVEL=warn ${smsEnv} ${paymentEnv} npm run start -w @crm/server`,
       cwd: '..',
       url: `http://127.0.0.1:${E2E_PORT}/api/health`,
       timeout: 120_000,
