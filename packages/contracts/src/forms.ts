@@ -20,6 +20,12 @@ export type FormStatus = (typeof FORM_STATUSES)[number];
 /** Spec §5: a lead form's header picture is recommended at 610x160; larger ones are resized to fit. */
 export const LEAD_FORM_IMAGE = { width: 610, height: 160, maxBytes: 5 * 1024 * 1024 } as const;
 
+/**
+ * Public pages (a form, an audit link, a landing page, the log-in page's look) one address may read a minute:
+ * far above a person's use, low enough that a scraper is turned away (429) before it costs the database.
+ */
+export const PUBLIC_PAGE_READS_PER_MINUTE = 120;
+
 /** Answers one address may send to one company's forms a minute (counted in the database). */
 export const PUBLIC_FORM_RATE_PER_MINUTE = 5;
 

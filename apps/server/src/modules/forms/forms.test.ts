@@ -5,6 +5,7 @@ import {
   type FormReport,
   HistoryEvent,
   PUBLIC_FORM_RATE_PER_MINUTE,
+  PUBLIC_PAGE_READS_PER_MINUTE,
 } from '@crm/contracts';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -210,6 +211,16 @@ describe('a visitor’s answer', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.error.details.retry_after_seconds).toBeGreaterThan(0);
     expect((await answers(form.id)).pagination.total).toBe(PUBLIC_FORM_RATE_PER_MINUTE);
+    // Reading the page is limited too, far above a person's use.
+    const reader = nextIp();
+    const read = () =>
+      app.inject({
+        url: `/api/v1/public/form/${form.id}`,
+        remoteAddress: reader,
+        headers: { host: `${w.sub}.localhost` },
+      });
+    for (let i = 0; i < PUBLIC_PAGE_READS_PER_MINUTE; i++) expect((await read()).statusCode).toBe(200);
+    expect((await read()).statusCode).toBe(429);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   LEAD_FORM_IMAGE,
   landingRoutes,
   PUBLIC,
+  PUBLIC_PAGE_READS_PER_MINUTE,
 } from '@crm/contracts';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +16,7 @@ import { FieldRefusal, notFound } from '../../platform/errors.js';
 import { firstUploadedFile } from '../../platform/files.js';
 import { type PictureBox, readUploadedImage, resizePicture } from '../../platform/images.js';
 import { PublicPictures } from '../../platform/public-pictures.js';
+import { RequestRate, spendOrRefuse } from '../../platform/request-rate.js';
 import { registerRoute } from '../../platform/route-table.js';
 import {
   createLandingPage,
@@ -59,7 +61,11 @@ export default async function landingModule(fastify: FastifyInstance) {
   });
   registerRoute(app, r.loginLook, (req) => req.tenant((tx, actor) => getLoginLook(tx, actor)));
   registerRoute(app, r.saveLoginLook, (req, { body }) => req.tenant((tx, actor) => saveLoginLook(tx, actor, body)));
-  registerRoute(app, r.publicLoginLook, (req) => publicLoginLook(app.database.db, req.hostSubdomain));
+  const visits = new RequestRate(PUBLIC_PAGE_READS_PER_MINUTE);
+  registerRoute(app, r.publicLoginLook, async (req) => {
+    spendOrRefuse(visits, req.ip);
+    return publicLoginLook(app.database.db, req.hostSubdomain);
+  });
 
   registerRoute(app, r.uploadPicture, async (req, { query }) => {
     // The caller as he is now (roles, licence) before a byte of the picture is read.
