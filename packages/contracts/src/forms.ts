@@ -78,6 +78,9 @@ export const formSummarySchema = z.object({
   last_answer_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The public page's path on the company's subdomain (`/entry/form/{id}`; audit forms: null, links are personal). */
+  public_path: z.string().nullable(),
+  policies: formPoliciesSchema,
 });
 export type FormSummary = z.infer<typeof formSummarySchema>;
 
@@ -95,9 +98,6 @@ export const formSchema = formSummarySchema.extend({
   branch_id: z.number().int().nullable(),
   section_id: z.number().int().nullable(),
   source_id: z.number().int().nullable(),
-  /** The public page's path on the company's subdomain (`/entry/form/{id}`; audit forms: null, links are personal). */
-  public_path: z.string().nullable(),
-  policies: formPoliciesSchema,
 });
 export type Form = z.infer<typeof formSchema> & { fields: FormField[] };
 

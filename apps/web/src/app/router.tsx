@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { authGuestRoutes } from '../features/auth/guest-routes';
+import { formPublicRoutes } from '../features/forms/public-routes';
 import { leadFormRoute } from '../features/lead-form/lead-form-route';
 import { licencePublicRoutes } from '../features/licence/public-routes';
 import { OfferPrompt } from '../features/offer/offer-prompt';
@@ -61,6 +62,7 @@ const routes: RouteObject[] = [
       ...authGuestRoutes,
       { path: '/error', element: <UnknownCompanyPage /> },
       leadFormRoute,
+      ...formPublicRoutes,
       ...licencePublicRoutes,
       payLinkRoute,
       { path: '/no-access', element: <NoAccessPage /> },

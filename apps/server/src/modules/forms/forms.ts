@@ -66,7 +66,7 @@ export async function listForms(tx: Tx, actor: Actor, q: z.output<typeof formLis
     rows.map((r) => r.id),
   );
   const data = rows.map((row) => {
-    const { description: _d, fields: _f, policies: _p, ...summary } = toForm(row, figures.get(row.id) ?? NO_ANSWERS);
+    const { description: _d, fields: _f, ...summary } = toForm(row, figures.get(row.id) ?? NO_ANSWERS);
     return summary;
   });
   return { data, pagination: paginate(total?.n ?? 0, q.page, q.per_page, data.length), policies: { create: true } };
