@@ -136,4 +136,9 @@ export type LoginLook = z.infer<typeof loginLookSchema>;
 export const publicLoginLookSchema = loginLookSchema.pick({ welcome: true, background: true });
 export type PublicLoginLook = z.infer<typeof publicLoginLookSchema>;
 
+const choiceSchema = z.object({ id: z.number().int(), name: z.string() });
+/** What a page's blocks may show, for its builder (a marketer may not list courses or teachers elsewhere). */
+export const landingChoicesSchema = z.object({ courses: z.array(choiceSchema), teachers: z.array(choiceSchema) });
+export type LandingChoices = z.infer<typeof landingChoicesSchema>;
+
 export const slugParamsSchema = z.object({ slug: z.string().max(80) });

@@ -3,6 +3,7 @@ import { defineRoute } from './api-routes.js';
 import { okSchema } from './auth.js';
 import { idParamsSchema, idSchema } from './common.js';
 import {
+  landingChoicesSchema,
   landingPageInputSchema,
   landingPageListSchema,
   landingPageSchema,
@@ -53,6 +54,17 @@ export const landingRoutes = {
     query: undefined,
     body: landingPageInputSchema,
     response: landingPageSchema,
+  }),
+  choices: defineRoute({
+    method: 'GET',
+    path: '/landing-pages/choices',
+    operationId: 'getLandingChoices',
+    summary: 'The top-level courses and the teachers a page’s blocks may show (names only).',
+    tags,
+    access: 'forms',
+    query: undefined,
+    body: undefined,
+    response: landingChoicesSchema,
   }),
   get: defineRoute({
     method: 'GET',

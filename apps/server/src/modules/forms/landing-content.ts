@@ -1,4 +1,12 @@
-import { countryRules, formatAmount, GroupStatus, groupTitle, type LandingBlock, Role } from '@crm/contracts';
+import {
+  countryRules,
+  formatAmount,
+  GroupStatus,
+  groupTitle,
+  type LandingBlock,
+  type LandingChoices,
+  Role,
+} from '@crm/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { branches, courses, groups, users } from '../../db/schema/index.js';
@@ -91,4 +99,19 @@ export async function landingContent(
     );
   }
   return content;
+}
+
+/** GET /landing-pages/choices: names only, for the builder's pickers (teachers not archived). */
+export async function landingChoices(tx: Tx, companyId: number): Promise<LandingChoices> {
+  const courseRows = await tx
+    .select({ id: courses.id, name: courses.name })
+    .from(courses)
+    .where(and(eq(courses.companyId, companyId), isNull(courses.parentId)))
+    .orderBy(asc(courses.name));
+  const teacherRows = await tx
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), sql`${Role.teacher} = any(${users.roles})`, isNull(users.archivedAt)))
+    .orderBy(asc(users.name));
+  return { courses: courseRows, teachers: teacherRows };
 }

@@ -41,6 +41,7 @@ beforeAll(async () => {
     ],
   });
   leadForm = form.body.id;
+  await w.api(marketer, 'POST', `/form/${leadForm}/publish`, { published: true });
 });
 
 const page = (overrides: Partial<LandingPageInput> = {}): LandingPageInput => ({
@@ -118,6 +119,16 @@ describe('a landing page', () => {
       page({ slug: 'audit', blocks: [{ type: 'lead_form', heading: '', form_id: audit.body.id }] }),
     );
     expect([refused.status, refused.body.error.details[0].field]).toEqual([400, 'blocks.0.form_id']);
+    const draft = await w.api(marketer, 'POST', '/form', {
+      title: 'Draft',
+      fields: [{ key: 'q', type: 'short_answer', label: 'Q' }],
+    });
+    const withDraft = page({ slug: 'draft', blocks: [{ type: 'lead_form', heading: '', form_id: draft.body.id }] });
+    expect((await w.api(marketer, 'POST', '/landing-pages', withDraft)).status).toBe(400);
+    // The marketer picks the courses and teachers to show, though he may not list them elsewhere.
+    const choices = (await w.api(marketer, 'GET', '/landing-pages/choices')).body;
+    expect(choices.courses.map((c: { name: string }) => c.name)).toContain('IELTS Intensive');
+    expect(choices.teachers.map((c: { id: number }) => c.id)).toContain(w.teacherId);
     expect((await w.api(w.tokens.teacher, 'POST', '/landing-pages', page({ slug: 'teacher' }))).status).toBe(403);
     expect((await w.api(w.tokens.teacher, 'GET', '/landing-pages')).status).toBe(403);
   });

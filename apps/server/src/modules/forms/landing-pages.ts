@@ -38,7 +38,7 @@ async function findLanding(tx: Tx, companyId: number, id: number, lock = false) 
   return row;
 }
 
-/** Embedded forms must be the company's published public or lead forms (an audit has no public page). */
+/** Embedded forms must be the company's published public or lead forms (an audit has no public page, a draft takes no answer). */
 async function checkBlocks(tx: Tx, companyId: number, blocks: readonly LandingBlock[]) {
   const formIds = blocks.flatMap((b, i) => (b.type === 'lead_form' ? [{ id: b.form_id, at: i }] : []));
   if (!formIds.length) return;
@@ -53,6 +53,7 @@ async function checkBlocks(tx: Tx, companyId: number, blocks: readonly LandingBl
           formIds.map((f) => f.id),
         ),
         inArray(forms.kind, ['form', 'lead']),
+        eq(forms.status, 'published'),
       ),
     );
   const known = new Set(found.map((f) => f.id));

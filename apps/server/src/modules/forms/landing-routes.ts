@@ -18,6 +18,7 @@ import { type PictureBox, readUploadedImage, resizePicture } from '../../platfor
 import { PublicPictures } from '../../platform/public-pictures.js';
 import { RequestRate, spendOrRefuse } from '../../platform/request-rate.js';
 import { registerRoute } from '../../platform/route-table.js';
+import { landingChoices } from './landing-content.js';
 import {
   createLandingPage,
   deleteLandingPage,
@@ -51,6 +52,7 @@ export default async function landingModule(fastify: FastifyInstance) {
   const r = landingRoutes;
   registerRoute(app, r.list, (req) => req.tenant((tx, actor) => listLandingPages(tx, actor)));
   registerRoute(app, r.create, (req, { body }) => req.tenant((tx, actor) => createLandingPage(tx, actor, body)));
+  registerRoute(app, r.choices, (req) => req.tenant((_tx, actor) => landingChoices(_tx, actor.companyId)));
   registerRoute(app, r.get, (req, { params }) => req.tenant((tx, actor) => getLandingPage(tx, actor, params.id)));
   registerRoute(app, r.update, (req, { params, body }) =>
     req.tenant((tx, actor) => updateLandingPage(tx, actor, params.id, body)),

@@ -1,12 +1,10 @@
-import { type CourseListItem, formRoutes, type UserListItem } from '@crm/contracts';
+import { formRoutes, type LandingChoices, landingRoutes } from '@crm/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/api';
-import { apiRequest } from '../../shared/api/api-client';
-import type { ListResponse } from '../../shared/api/list-response';
 
 /** What a block may show from the centre's own data, as choices: read once a minute at most. */
 const OPTIONS_STALE = 60_000;
-/** The largest page the lists answer: a centre's courses, teachers and forms fit in one. */
+/** The largest page the forms list answers: a centre's forms fit in one. */
 const ALL = 500;
 
 export interface Option {
@@ -15,32 +13,22 @@ export interface Option {
 }
 
 /**
- * GET /course: the catalogue's top-level courses (a landing page shows those, with their prices). The courses
- * list has no route definition in the contracts yet, so it is asked by its path as the courses feature does.
+ * GET /landing-pages/choices: the catalogue's top-level courses and the teachers a page may show, names only
+ * (open to the forms roles: a marketer builds pages but may not list courses or teachers elsewhere).
  */
-export const useCourseChoices = () =>
+const useLandingChoices = <T>(select: (answer: LandingChoices) => T) =>
   useQuery({
-    queryKey: ['courses', 'landing-options'],
-    queryFn: () => apiRequest<ListResponse<CourseListItem>>('/course', { query: { per_page: ALL } }),
-    select: (answer): Option[] => answer.data.map((course) => ({ value: course.id, label: course.name })),
+    queryKey: ['landing-pages', 'choices'],
+    queryFn: () => api(landingRoutes.choices, {}),
+    select,
     staleTime: OPTIONS_STALE,
   });
 
-/**
- * GET /user?user_type=teacher: the teachers to show. A marketer may build pages but not list teachers (the
- * teachers area), so a refusal is the picker's to explain, not an app-wide "forbidden".
- */
-export const useTeacherChoices = () =>
-  useQuery({
-    queryKey: ['users', 'landing-teacher-options'],
-    queryFn: () =>
-      apiRequest<ListResponse<UserListItem>>('/user', {
-        query: { user_type: 'teacher', per_page: ALL, sort_by_name: 1 },
-        handleErrors: false,
-      }),
-    select: (answer): Option[] => answer.data.map((teacher) => ({ value: teacher.id, label: teacher.name })),
-    staleTime: OPTIONS_STALE,
-  });
+const asOptions = (list: readonly { id: number; name: string }[]): Option[] =>
+  list.map((item) => ({ value: item.id, label: item.name }));
+
+export const useCourseChoices = () => useLandingChoices((answer) => asOptions(answer.courses));
+export const useTeacherChoices = () => useLandingChoices((answer) => asOptions(answer.teachers));
 
 /** GET /form?status=published: the published forms a page may embed (an audit form has no public page). */
 export const useLeadFormChoices = () =>

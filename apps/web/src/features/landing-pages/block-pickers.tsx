@@ -2,7 +2,6 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Form, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../shared/api/api-error';
 import { errorMessage } from '../../shared/api/error-message';
 import { useSession } from '../../shared/session/use-session';
 import { type Option, useCourseChoices, useLeadFormChoices, useTeacherChoices } from './block-options-api';
@@ -12,14 +11,10 @@ import { type BlockFieldsProps, HeadingField } from './heading-field';
 const MAX_CHOSEN = 50;
 
 /** Why a list of choices could not be read, in words under the select (nothing while it loads or when read). */
-function ChoicesProblem({ choices, refused }: { choices: UseQueryResult<Option[]>; refused?: string }) {
+function ChoicesProblem({ choices }: { choices: UseQueryResult<Option[]> }) {
   const { t } = useTranslation();
   if (!choices.isError) return null;
-  const text =
-    refused && choices.error instanceof ApiError && choices.error.status === 403
-      ? refused
-      : errorMessage(t, choices.error);
-  return <Typography.Text type="warning">{text}</Typography.Text>;
+  return <Typography.Text type="warning">{errorMessage(t, choices.error)}</Typography.Text>;
 }
 
 interface ChoiceListProps extends BlockFieldsProps {
@@ -28,11 +23,10 @@ interface ChoiceListProps extends BlockFieldsProps {
   help: string;
   placeholder: string;
   choices: UseQueryResult<Option[]>;
-  refused?: string;
 }
 
 /** A block's chosen records of the centre, from its list, in the order they were picked. */
-function ChoiceList({ name, field, label, help, placeholder, choices, refused }: ChoiceListProps) {
+function ChoiceList({ name, field, label, help, placeholder, choices }: ChoiceListProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -42,7 +36,7 @@ function ChoiceList({ name, field, label, help, placeholder, choices, refused }:
         label={label}
         extra={
           <>
-            {help} <ChoicesProblem choices={choices} refused={refused} />
+            {help} <ChoicesProblem choices={choices} />
           </>
         }
         rules={[{ type: 'array', max: MAX_CHOSEN, message: t('landingPages.blocks.tooMany', { limit: MAX_CHOSEN }) }]}
@@ -85,7 +79,6 @@ export function TeachersFields({ name }: BlockFieldsProps) {
       help={t('landingPages.blocks.teachersHelp')}
       placeholder={t('landingPages.blocks.chooseTeachers')}
       choices={useTeacherChoices()}
-      refused={t('landingPages.blocks.teachersRefused')}
     />
   );
 }
