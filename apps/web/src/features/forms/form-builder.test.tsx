@@ -144,6 +144,7 @@ describe('the form builder', () => {
       description: 'Come and see',
       success_text: '',
       pixel_id: null,
+      image: null,
       branch_id: null,
       section_id: null,
       source_id: null,

@@ -20,6 +20,8 @@ export interface FormDraft {
   success_text: string;
   /** As typed; sent as null when blank. */
   pixel_id: string;
+  /** A lead form's header picture: the address POST /form/picture?kind=lead_header answered. */
+  image: string | null;
   branch_id: number | null;
   section_id: number | null;
   source_id: number | null;
@@ -32,6 +34,7 @@ export const emptyDraft = (kind: FormKind = 'form'): FormDraft => ({
   description: '',
   success_text: '',
   pixel_id: '',
+  image: null,
   branch_id: null,
   section_id: null,
   source_id: null,
@@ -44,6 +47,7 @@ export const draftOf = (form: Form): FormDraft => ({
   description: form.description,
   success_text: form.success_text,
   pixel_id: form.pixel_id ?? '',
+  image: form.image,
   branch_id: form.branch_id,
   section_id: form.section_id,
   source_id: form.source_id,
@@ -58,7 +62,10 @@ const trimmed = (field: FormField): FormField => {
   return 'options' in common ? { ...common, options: common.options.map((option) => option.trim()) } : common;
 };
 
-/** The body of POST/PUT /form: trimmed, and a lead form's board place only on a lead form. */
+/** The header picture the page shows: only a lead form has one (another kind keeps it in the draft, unsent). */
+export const headerImageOf = (draft: FormDraft) => (draft.kind === 'lead' ? draft.image : null);
+
+/** The body of POST/PUT /form: trimmed, and a lead form's header and board place only on a lead form. */
 export function bodyOf(draft: FormDraft): FormInput {
   const lead = draft.kind === 'lead';
   return {
@@ -67,6 +74,7 @@ export function bodyOf(draft: FormDraft): FormInput {
     description: draft.description.trim(),
     success_text: draft.success_text.trim(),
     pixel_id: draft.pixel_id.trim() || null,
+    image: headerImageOf(draft),
     branch_id: lead ? draft.branch_id : null,
     section_id: lead ? draft.section_id : null,
     source_id: lead ? draft.source_id : null,

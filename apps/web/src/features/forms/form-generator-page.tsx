@@ -6,12 +6,14 @@ import { Link } from 'react-router';
 import { FORM_CREATE_PATH, formTemplatePath } from './form-paths';
 import { KindTag } from './form-tags';
 import { FORM_TEMPLATES, templateKind, templateSize } from './form-templates';
+import { FormsAreaTabs } from './forms-area-tabs';
 
 /** Spec §2 form/generator: start from a template; the builder opens filled in, and nothing is saved until Save. */
 export function FormGeneratorPage() {
   const { t } = useTranslation();
   return (
     <Flex vertical gap={16}>
+      <FormsAreaTabs />
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
         {t('forms.generator.title')}
       </Typography.Title>

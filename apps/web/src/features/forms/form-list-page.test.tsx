@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderAt } from '../course-lessons/test-support';
 import { type ApiCall, json, stubApi } from '../courses/test-support';
-import { FormListPage } from './form-list-page';
+import { FormCreatePage } from './form-builder-pages';
+import { FormListPage, LeadFormListPage } from './form-list-page';
 import { aSummary } from './forms-fixtures';
 
 let forms = [aSummary()];
@@ -63,5 +65,41 @@ describe('the list of forms', () => {
     const dialog = within(document.querySelector('.ant-modal-confirm') as HTMLElement);
     fireEvent.click(dialog.getByText('Delete'));
     await waitFor(() => expect(calls.find((call) => call.method === 'DELETE')?.url).toBe('/api/v1/form/5'));
+  });
+});
+
+describe('the lead forms (form/lead-form)', () => {
+  /** The lead forms' screen, and the builder its New button opens, as the app routes them. */
+  const openLeadForms = () =>
+    renderAt(
+      '/form/lead-form?kind=audit',
+      '/form/*',
+      <Routes>
+        <Route path="lead-form" element={<LeadFormListPage />} />
+        <Route path="create" element={<FormCreatePage />} />
+      </Routes>,
+    );
+
+  it('asks only for lead forms, whatever the address says, and explains where their answers go', async () => {
+    forms = [aSummary({ id: 8, kind: 'lead', title: 'Trial lesson' })];
+    openLeadForms();
+    expect(await screen.findByText('Lead forms', { selector: 'h1' })).toBeTruthy();
+    expect(screen.getByText(/becomes a lead on the board of the branch chosen/)).toBeTruthy();
+    const row = (await screen.findByText('Trial lesson')).closest('tr') as HTMLElement;
+    expect(within(row).getByLabelText('Edit “Trial lesson”')).toBeTruthy();
+    expect(calls[0]?.url).toBe('/api/v1/form?kind=lead&page=1&per_page=20');
+    // The kind is the screen's own: no filter and no column for it.
+    expect(screen.queryByLabelText('Kind')).toBeNull();
+    expect(screen.queryByText('Kind', { selector: 'th' })).toBeNull();
+  });
+
+  it('opens the builder on a new lead form', async () => {
+    forms = [];
+    openLeadForms();
+    expect(await screen.findByText(/No lead forms yet/)).toBeTruthy();
+    expect(screen.getByText('From a template').closest('a')?.getAttribute('href')).toBe('/form/create?template=lead');
+    fireEvent.click(screen.getByText('New lead form'));
+    expect(((await screen.findByLabelText('Lead form')) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('Header picture')).toBeTruthy();
   });
 });

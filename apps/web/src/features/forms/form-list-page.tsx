@@ -10,39 +10,71 @@ import { VisuallyHidden } from '../../shared/ui/visually-hidden';
 import { useSearchPatch } from '../../shared/url/use-search-patch';
 import { tablePagination } from '../groups/table-pagination';
 import { dateTime } from './form-format';
-import { FORM_CREATE_PATH, FORM_GENERATOR_PATH, formInfoPath } from './form-paths';
+import { FORM_CREATE_PATH, FORM_GENERATOR_PATH, formCreatePath, formInfoPath, formTemplatePath } from './form-paths';
 import { FormRowActions } from './form-row-actions';
 import { KindTag, StatusTag } from './form-tags';
 import { type FormListFilters, useFormList } from './forms-api';
+import { FormsAreaTabs } from './forms-area-tabs';
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   values.find((known) => known === value);
 
+/**
+ * What the list of every form and the lead forms' own screen (spec §2 form/lead-form) show differently: the
+ * rows, the table and their actions are the same.
+ */
+const SCREENS = {
+  every: {
+    title: 'nav.forms',
+    intro: null,
+    empty: 'forms.list.empty',
+    create: { path: FORM_CREATE_PATH, label: 'forms.list.create' },
+    template: FORM_GENERATOR_PATH,
+  },
+  lead: {
+    title: 'forms.leadForms.title',
+    intro: 'forms.leadForms.intro',
+    empty: 'forms.leadForms.empty',
+    create: { path: formCreatePath('lead'), label: 'forms.leadForms.create' },
+    template: formTemplatePath('lead'),
+  },
+} as const;
+type ListScreen = (typeof SCREENS)[keyof typeof SCREENS];
+
 /** The list's filters as the address keeps them (?kind=&status=&search=&page=), so a link shows the same list. */
-function filtersOf(params: URLSearchParams): FormListFilters {
+function filtersOf(params: URLSearchParams, onlyKind: FormKind | undefined): FormListFilters {
   const page = Number(params.get('page'));
   return {
-    kind: oneOf(FORM_KINDS, params.get('kind')),
+    kind: onlyKind ?? oneOf(FORM_KINDS, params.get('kind')),
     status: oneOf(FORM_STATUSES, params.get('status')),
     search: params.get('search')?.trim() || undefined,
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
 }
 
+interface FormListPageProps {
+  /** Only the forms of this kind, without a kind filter (the lead forms' screen); none: every form. */
+  onlyKind?: 'lead';
+}
+
+/** Spec §2 form/lead-form: the company's lead forms, whose answers become leads on a branch's board. */
+export const LeadFormListPage = () => <FormListPage onlyKind="lead" />;
+
 /** Spec §2 form/list: the company's forms, their kind, status and answers, with what can be done to each. */
-export function FormListPage() {
+export function FormListPage({ onlyKind }: FormListPageProps) {
   const { t } = useTranslation();
   const [params, patch] = useSearchPatch();
-  const filters = filtersOf(params);
+  const screen = SCREENS[onlyKind ?? 'every'];
+  const filters = filtersOf(params, onlyKind);
   const list = useFormList(filters);
   const canCreate = list.data?.policies.create ?? false;
-  const filtered = Boolean(filters.kind || filters.status || filters.search);
+  const filtered = Boolean((!onlyKind && filters.kind) || filters.status || filters.search);
   // With no form at all the invitation to create one stands in the middle of the page, not in the header too.
   const nothingYet = list.data?.pagination.total === 0 && !filtered;
   // A new filter starts again at page one.
   const filter = (changes: Record<string, string | undefined>) => patch({ ...changes, page: undefined });
 
-  const columns: ColumnsType<FormSummary> = [
+  const everyColumn: ColumnsType<FormSummary> = [
     {
       key: 'title',
       title: t('forms.list.title'),
@@ -59,25 +91,35 @@ export function FormListPage() {
       render: (_, form) => <FormRowActions form={form} />,
     },
   ];
+  // A screen of one kind names it once, in its title.
+  const columns = onlyKind ? everyColumn.filter((column) => column.key !== 'kind') : everyColumn;
 
   return (
     <Flex vertical gap={16}>
+      <FormsAreaTabs />
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-          {t('nav.forms')}
+          {t(screen.title)}
         </Typography.Title>
-        {canCreate && !nothingYet && <CreateButtons />}
+        {canCreate && !nothingYet && <CreateButtons screen={screen} />}
       </Flex>
+      {screen.intro && (
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          {t(screen.intro)}
+        </Typography.Paragraph>
+      )}
       <Flex wrap gap={8}>
-        <Select<FormKind>
-          aria-label={t('forms.list.kind')}
-          allowClear
-          placeholder={t('forms.list.allKinds')}
-          value={filters.kind}
-          onChange={(kind) => filter({ kind })}
-          options={FORM_KINDS.map((kind) => ({ value: kind, label: t(`forms.kinds.${kind}`) }))}
-          style={{ width: 170 }}
-        />
+        {!onlyKind && (
+          <Select<FormKind>
+            aria-label={t('forms.list.kind')}
+            allowClear
+            placeholder={t('forms.list.allKinds')}
+            value={filters.kind}
+            onChange={(kind) => filter({ kind })}
+            options={FORM_KINDS.map((kind) => ({ value: kind, label: t(`forms.kinds.${kind}`) }))}
+            style={{ width: 170 }}
+          />
+        )}
         <Select<FormStatus>
           aria-label={t('forms.list.status')}
           allowClear
@@ -100,7 +142,7 @@ export function FormListPage() {
       {list.isError ? (
         !isHandledGlobally(list.error) && <Alert type="error" showIcon title={errorMessage(t, list.error)} />
       ) : nothingYet ? (
-        <Empty description={t('forms.list.empty')}>{canCreate && <CreateButtons />}</Empty>
+        <Empty description={t(screen.empty)}>{canCreate && <CreateButtons screen={screen} />}</Empty>
       ) : (
         <Table<FormSummary>
           rowKey="id"
@@ -116,15 +158,15 @@ export function FormListPage() {
   );
 }
 
-function CreateButtons() {
+function CreateButtons({ screen }: { screen: ListScreen }) {
   const { t } = useTranslation();
   return (
     <Flex gap={8} wrap justify="center">
-      <ButtonLink to={FORM_GENERATOR_PATH} icon={<AppstoreAddOutlined />}>
+      <ButtonLink to={screen.template} icon={<AppstoreAddOutlined />}>
         {t('forms.list.fromTemplate')}
       </ButtonLink>
-      <ButtonLink to={FORM_CREATE_PATH} type="primary" icon={<PlusOutlined />}>
-        {t('forms.list.create')}
+      <ButtonLink to={screen.create.path} type="primary" icon={<PlusOutlined />}>
+        {t(screen.create.label)}
       </ButtonLink>
     </Flex>
   );

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session/use-session';
 import type { AnswerDraft } from './answer-checks';
 import { AnswerFields } from './answer-fields';
-import type { FormDraft } from './form-draft';
+import { type FormDraft, headerImageOf } from './form-draft';
 import { FormHeading } from './form-heading';
 
 /** A phone's width: the page is made for phones first, so the author sees it as most visitors will. */
@@ -35,7 +35,7 @@ export function FormPreview({ draft }: { draft: FormDraft }) {
     >
       <FormHeading
         company={{ name: company?.name ?? '', logo: company?.logo ?? null }}
-        form={{ title: draft.title, description: draft.description, image: null }}
+        form={{ title: draft.title, description: draft.description, image: headerImageOf(draft) }}
       />
       <Form layout="vertical" size="large" component="div">
         <AnswerFields

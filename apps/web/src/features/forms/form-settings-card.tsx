@@ -1,6 +1,7 @@
-import { FORM_KINDS, type FormKind } from '@crm/contracts';
+import { FORM_KINDS, type FormKind, LEAD_FORM_IMAGE } from '@crm/contracts';
 import { Card, Form, Input, Radio, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PictureField } from '../landing-pages/picture-field';
 import type { DraftProblems } from './draft-problems';
 import type { FormDraft } from './form-draft';
 import { LeadPlaceFields } from './lead-place-fields';
@@ -14,7 +15,10 @@ interface FormSettingsCardProps {
   onChange: (patch: SettingsPatch) => void;
 }
 
-/** The form's own settings: its kind, title, description, thanks, Facebook pixel and (lead form) board place. */
+/**
+ * The form's own settings: its kind, title, description, thanks, Facebook pixel and, for a lead form, its header
+ * picture and board place.
+ */
 export function FormSettingsCard({ draft, isNew, problems, onChange }: FormSettingsCardProps) {
   const { t } = useTranslation();
   const problem = (name: keyof DraftProblems['settings']) => {
@@ -54,7 +58,26 @@ export function FormSettingsCard({ draft, isNew, problems, onChange }: FormSetti
         />
       </Form.Item>
       {draft.kind === 'lead' && (
-        <LeadPlaceFields draft={draft} branchProblem={problems?.branch_id} onChange={onChange} />
+        <>
+          <Form.Item
+            label={t('forms.settings.image')}
+            htmlFor="form-image"
+            extra={t('forms.settings.imageHint', LEAD_FORM_IMAGE)}
+          >
+            <PictureField
+              id="form-image"
+              kind="lead_header"
+              value={draft.image}
+              onChange={(image) => onChange({ image })}
+              texts={{
+                preview: t('forms.settings.imagePreview'),
+                empty: t('forms.settings.noImage'),
+                cropped: t('forms.settings.imageCropped', LEAD_FORM_IMAGE),
+              }}
+            />
+          </Form.Item>
+          <LeadPlaceFields draft={draft} branchProblem={problems?.branch_id} onChange={onChange} />
+        </>
       )}
       <Form.Item label={t('forms.settings.successText')} htmlFor="form-success">
         <Input.TextArea

@@ -1,7 +1,6 @@
 import {
   COMPANY_IMAGE,
   FORM_PICTURE,
-  type FormPicture,
   type LandingPage,
   type LandingPageInput,
   type LoginLookInput,
@@ -10,7 +9,6 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/api';
 import { ApiError } from '../../shared/api/api-error';
-import { uploadWithProgress } from '../../shared/api/file-transfer';
 
 const landingKey = ['landing-pages'] as const;
 const listKey = [...landingKey, 'list'] as const;
@@ -59,13 +57,6 @@ export function pictureProblem(file: Pick<File, 'type' | 'size'>): ApiError | nu
     return new ApiError(415, 'image_type_refused', '');
   if (file.size > FORM_PICTURE.maxBytes) return new ApiError(413, 'image_too_large', '');
   return null;
-}
-
-/** POST /form/picture?kind=landing (multipart): the stored picture's address, for a hero block's `image`. */
-export function uploadLandingPicture(file: File, onProgress: (percent: number) => void): Promise<FormPicture> {
-  const problem = pictureProblem(file);
-  if (problem) return Promise.reject(problem);
-  return uploadWithProgress<FormPicture>(landingRoutes.uploadPicture.path, { kind: 'landing' }, file, onProgress);
 }
 
 /** GET /login-look: the log-in page's look with the company's logo and backgrounds to choose from. */

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SkinOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { LandingPageList } from '@crm/contracts';
 import {
   Alert,
@@ -19,8 +19,9 @@ import { Link } from 'react-router';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { ButtonLink } from '../../shared/ui/button-link';
 import { runAction } from '../courses/form-errors';
+import { FormsAreaTabs } from '../forms/forms-area-tabs';
 import { useLandingPages, useLandingWrites } from './landing-api';
-import { LANDING_NEW_PATH, LOGIN_LOOK_PATH, landingEditPath } from './landing-paths';
+import { LANDING_NEW_PATH, landingEditPath } from './landing-paths';
 import { CopyAddress, OpenPageButton } from './page-address';
 
 type Row = LandingPageList['data'][number];
@@ -97,16 +98,12 @@ export function LandingListPage() {
 
   return (
     <Flex vertical gap={16}>
+      <FormsAreaTabs />
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
           {t('landingPages.title')}
         </Typography.Title>
-        <Space wrap>
-          <ButtonLink to={LOGIN_LOOK_PATH} icon={<SkinOutlined />}>
-            {t('loginLook.title')}
-          </ButtonLink>
-          {canCreate && createButton}
-        </Space>
+        {canCreate && createButton}
       </Flex>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {t('landingPages.intro')}

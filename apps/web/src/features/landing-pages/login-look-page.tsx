@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/api-error';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { useSession } from '../../shared/session/use-session';
-import { PageHeader } from '../course-lessons/page-parts';
+import { FormsAreaTabs } from '../forms/forms-area-tabs';
 import { BackgroundChoice, NO_BACKGROUND, PicturesNote } from './background-choice';
 import { useLoginLook, useSaveLoginLook } from './landing-api';
-import { LANDING_LIST_PATH } from './landing-paths';
 import { EditorWithPreview } from './landing-preview';
 import { LoginCardPreview } from './login-card-preview';
 import { placeFieldErrors } from './place-field-errors';
@@ -31,7 +30,10 @@ export function LoginLookPage() {
   const look = useLoginLook();
   return (
     <Flex vertical gap={16} style={{ maxWidth: 1280 }}>
-      <PageHeader back={{ to: LANDING_LIST_PATH, label: t('landingPages.title') }} title={t('loginLook.title')} />
+      <FormsAreaTabs />
+      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+        {t('loginLook.title')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {t('loginLook.intro')}
       </Typography.Paragraph>
