@@ -161,3 +161,32 @@ test('a landing page’s lead form puts the visitor on the administrator’s boa
   await admin.goto('/leads');
   await expect(admin.getByText(visitorName)).toBeVisible();
 });
+
+test('the forms area’s other screens, for the marketer on a phone, and the log-in page’s look for a visitor', async ({
+  browser,
+}) => {
+  const page = await pageIn(browser, 'uz', 390);
+  await logIn(page, 'demo', MARKETER, 'uz');
+  const screens = [
+    ['/form/list', 'forms.area.list'],
+    ['/form/lead-form', 'forms.leadForms.title'],
+    ['/form/landing-pages', 'landingPages.title'],
+    ['/form/login-form', 'loginLook.title'],
+  ] as const;
+  for (const [path, heading] of screens) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: msg('uz', heading), exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('navigation', { name: msg('uz', 'forms.area.label') })).toBeVisible();
+    await screenshots(page, `forms-area-${path.split('/').pop()}-uz`);
+  }
+  await page.getByRole('link', { name: msg('uz', 'forms.area.landingPages') }).click();
+  await page.getByRole('link', { name: /qabul/ }).first().click();
+  await expect(page.getByText('Kurslar').first()).toBeVisible();
+  await screenshots(page, 'landing-editor-uz');
+
+  // The demo's welcome text (seed/forms-demo.ts) greets a visitor on the log-in page, in his language.
+  const visitor = await pageIn(browser, 'ru', 390);
+  await visitor.goto('/auth/login');
+  await expect(visitor.getByText('Добро пожаловать!')).toBeVisible();
+  await screenshots(visitor, 'login-look-ru');
+});

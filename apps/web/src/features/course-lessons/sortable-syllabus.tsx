@@ -1,29 +1,13 @@
 import { FormOutlined, HolderOutlined, PaperClipOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { CourseLessonSummary, Syllabus } from '@crm/contracts';
-import {
-  type Announcements,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  MouseSensor,
-  TouchSensor,
-  type UniqueIdentifier,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { closestCenter, DndContext, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Flex, Tooltip, Typography, theme } from 'antd';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { listAnnouncements, useListSensors } from '../../shared/ui/sortable-list';
 import { moduleSections } from './syllabus-order';
 
 /** What a syllabus line carries besides its title: a video, homework, files. */
@@ -117,24 +101,15 @@ export function SortableSyllabus({ syllabus, onReorder }: SortableSyllabusProps)
   const { t } = useTranslation();
   const canReorder = syllabus.policies.reorder;
   const ids = syllabus.lessons.map((lesson) => lesson.id);
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useListSensors();
 
   const titleOf = (id: UniqueIdentifier) => syllabus.lessons.find((lesson) => lesson.id === id)?.title ?? '';
   const placeOf = (id: UniqueIdentifier) => ids.indexOf(Number(id)) + 1;
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => t('courseLessons.dnd.picked', { title: titleOf(active.id) }),
-    onDragOver: ({ active, over }) =>
-      over ? t('courseLessons.dnd.over', { title: titleOf(active.id), place: placeOf(over.id) }) : undefined,
-    onDragEnd: ({ active, over }) =>
-      over
-        ? t('courseLessons.dnd.dropped', { title: titleOf(active.id), place: placeOf(over.id) })
-        : t('courseLessons.dnd.cancelled', { title: titleOf(active.id) }),
-    onDragCancel: ({ active }) => t('courseLessons.dnd.cancelled', { title: titleOf(active.id) }),
-  };
+  const announcements = listAnnouncements(
+    (step, name, place) => t(`courseLessons.dnd.${step}`, { title: name, place }),
+    titleOf,
+    placeOf,
+  );
 
   const drop = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;

@@ -16,6 +16,7 @@ const calls = stubApi((call) => {
     return json(200, aForm({ id: 9, status: 'draft', ...(call.body as object) }));
   }
   if (call.url === '/api/v1/form/5/publish') return json(200, aForm({ status: 'draft' }));
+  if (call.url === '/api/v1/form/9/publish') return json(200, aForm({ id: 9, status: 'published' }));
   if (call.url === '/api/v1/form/5') return json(200, aForm());
   if (call.url === '/api/v1/branch') return json(200, { data: [{ id: 2, name: 'Yunusobod' }] });
   if (call.url === '/api/v1/leadSource?all=1') return json(200, { data: [{ id: 7, name: 'Instagram', active: true }] });
@@ -70,6 +71,19 @@ const save = () => fireEvent.click(screen.getAllByText('Save')[0] as HTMLElement
 const nextTick = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
 describe('the form builder', () => {
+  it('publishes the form its first save made, not a second one, when Publish comes before its edit page', async () => {
+    // The builder stays on screen across the move to its edit page, as a slow network would show it.
+    renderAt('/form/create', '/form/*', <FormCreatePage />);
+    write(screen.getByLabelText('Title'), 'Open day');
+    add('Short answer');
+    write(row(0).getByLabelText('Question'), 'Your name');
+    save();
+    expect(await screen.findByText('The form is saved')).toBeTruthy();
+    fireEvent.click(screen.getAllByText('Publish')[0] as HTMLElement);
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/v1/form/9/publish')).toBe(true));
+    expect(posts().filter((call) => call.url === '/api/v1/form')).toHaveLength(1);
+  });
+
   it('adds a field of each type from the palette, each with its own editor', async () => {
     openBuilder();
     const types = ['Single choice', 'Multiple choice', 'Short answer', 'Long answer', 'Email', 'Text', 'Dropdown'];

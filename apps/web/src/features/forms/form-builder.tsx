@@ -30,13 +30,20 @@ interface FormBuilderProps {
  * visitor's phone shows it on the other (a Preview tab on a phone). Nothing is sent before the draft
  * passes the contract's checks; a refusal keeps every word typed.
  */
-export function FormBuilder({ initial, saved }: FormBuilderProps) {
+export function FormBuilder({ initial, saved: opened }: FormBuilderProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const wide = Grid.useBreakpoint().lg === true;
   const { draft, added, actions } = useFormDraft(initial);
   const { save, publish } = useFormWrites();
+  // The form as this page last saved it: a new form's first save gives it an id at once, so a Publish clicked
+  // before its edit page opens updates that form instead of creating a second one.
+  const [saved, setSaved] = useState<SavedForm | null>(opened);
+  // A publish, or a refetch of the form, answers it anew: the page shows that one.
+  useEffect(() => {
+    if (opened) setSaved(opened);
+  }, [opened]);
   const [tried, setTried] = useState(false);
   const [refusal, setRefusal] = useState<unknown>(null);
   const body = bodyOf(draft);
@@ -55,6 +62,7 @@ export function FormBuilder({ initial, saved }: FormBuilderProps) {
     if (hasProblems(problems)) return null;
     try {
       const form = await save.mutateAsync({ id: saved?.id ?? null, body });
+      setSaved(form);
       setSavedBody(JSON.stringify(body));
       return form;
     } catch (error) {
@@ -75,7 +83,7 @@ export function FormBuilder({ initial, saved }: FormBuilderProps) {
     const form = dirty || !saved ? await saveDraft() : saved;
     if (!form) return;
     try {
-      await publish.mutateAsync({ id: form.id, published });
+      setSaved(await publish.mutateAsync({ id: form.id, published }));
       message.success(t(published ? 'forms.builder.publishedNote' : 'forms.builder.unpublishedNote'));
     } catch (error) {
       if (!isHandledGlobally(error)) message.error(errorMessage(t, error));

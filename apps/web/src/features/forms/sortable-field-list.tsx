@@ -1,27 +1,12 @@
 import { HolderOutlined } from '@ant-design/icons';
 import type { FormField } from '@crm/contracts';
-import {
-  type Announcements,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  MouseSensor,
-  TouchSensor,
-  type UniqueIdentifier,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { closestCenter, DndContext, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Empty, Flex } from 'antd';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { listAnnouncements, useListSensors } from '../../shared/ui/sortable-list';
 import type { DraftProblems } from './draft-problems';
 import { FieldEditor } from './field-editor';
 import type { DraftActions } from './use-form-draft';
@@ -40,27 +25,18 @@ export function SortableFieldList({ fields, added, problems, actions }: Sortable
   // The same list while only texts change, so typing in one field does not draw every sortable field again.
   const joined = fields.map((field) => field.key).join(' ');
   const keys = useMemo(() => (joined ? joined.split(' ') : []), [joined]);
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useListSensors();
 
   const nameOf = (id: UniqueIdentifier) => {
     const field = fields.find((current) => current.key === id);
     return field ? field.label.trim() || t(`forms.types.${field.type}`) : '';
   };
   const placeOf = (id: UniqueIdentifier) => keys.indexOf(String(id)) + 1;
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => t('forms.dnd.picked', { label: nameOf(active.id) }),
-    onDragOver: ({ active, over }) =>
-      over ? t('forms.dnd.over', { label: nameOf(active.id), place: placeOf(over.id) }) : undefined,
-    onDragEnd: ({ active, over }) =>
-      over
-        ? t('forms.dnd.dropped', { label: nameOf(active.id), place: placeOf(over.id) })
-        : t('forms.dnd.cancelled', { label: nameOf(active.id) }),
-    onDragCancel: ({ active }) => t('forms.dnd.cancelled', { label: nameOf(active.id) }),
-  };
+  const announcements = listAnnouncements(
+    (step, name, place) => t(`forms.dnd.${step}`, { label: name, place }),
+    nameOf,
+    placeOf,
+  );
 
   const drop = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) actions.move(String(active.id), String(over.id));

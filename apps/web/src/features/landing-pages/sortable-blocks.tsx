@@ -1,26 +1,11 @@
 import { DeleteOutlined, HolderOutlined } from '@ant-design/icons';
 import type { LandingBlockType } from '@crm/contracts';
-import {
-  type Announcements,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  MouseSensor,
-  TouchSensor,
-  type UniqueIdentifier,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { closestCenter, DndContext, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Card, Empty, Flex, Form, type FormListFieldData, Popconfirm, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { listAnnouncements, useListSensors } from '../../shared/ui/sortable-list';
 import { BlockFields } from './block-fields';
 
 /** dnd-kit's id of a block: the form list's key, which stays with the block when it moves. */
@@ -106,25 +91,16 @@ export function SortableBlocks({ fields, move, remove }: SortableBlocksProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
   const ids = fields.map(dragId);
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useListSensors();
   // A block's type never changes, so it is read from the form rather than watched (no redraw per keystroke).
   const typeAt = (index: number): LandingBlockType => form.getFieldValue(['blocks', index, 'type']);
   const placeOf = (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1;
   const nameOf = (id: UniqueIdentifier) => t(`landingPages.types.${typeAt(placeOf(id) - 1)}`);
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => t('landingPages.dnd.picked', { name: nameOf(active.id) }),
-    onDragOver: ({ active, over }) =>
-      over ? t('landingPages.dnd.over', { name: nameOf(active.id), place: placeOf(over.id) }) : undefined,
-    onDragEnd: ({ active, over }) =>
-      over
-        ? t('landingPages.dnd.dropped', { name: nameOf(active.id), place: placeOf(over.id) })
-        : t('landingPages.dnd.cancelled', { name: nameOf(active.id) }),
-    onDragCancel: ({ active }) => t('landingPages.dnd.cancelled', { name: nameOf(active.id) }),
-  };
+  const announcements = listAnnouncements(
+    (step, name, place) => t(`landingPages.dnd.${step}`, { name: name, place }),
+    nameOf,
+    placeOf,
+  );
 
   const drop = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) move(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
