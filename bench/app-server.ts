@@ -18,7 +18,8 @@ const offset = Date.parse(process.env.BENCH_CLOCK ?? '') - Date.now();
 const filesDir = mkdtempSync(join(tmpdir(), 'bench-files-'));
 const database = await openDatabase({ url, poolSize: Number(process.env.BENCH_POOL_SIZE ?? 10) });
 const app = await buildApp({
-  config: { baseDomain: 'localhost', jwtSecret: 'b'.repeat(48), logLevel: 'silent' },
+  // The load comes over loopback as from a balancer: X-Forwarded-For names each visitor (the forms scenario).
+  config: { baseDomain: 'localhost', jwtSecret: 'b'.repeat(48), logLevel: 'silent', trustProxy: ['loopback'] },
   database,
   logger: false,
   webDist: process.env.BENCH_WEB_DIST || undefined,

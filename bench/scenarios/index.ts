@@ -3,6 +3,7 @@ import { attendanceMonth, markAttendance } from './attendance.js';
 import { attendanceReport } from './attendance-report.js';
 import { dashboard } from './dashboard.js';
 import { debtors } from './debtors.js';
+import { formsScenario } from './forms.js';
 import { leadBoard, leadMove } from './leads.js';
 import { login } from './login.js';
 import { smsScenario } from './messages.js';
@@ -33,4 +34,5 @@ export const SCENARIOS: Record<string, (d: Dataset) => Scenario> = {
   'student-import': () => studentImport,
   billing: () => billingRun,
   sms: () => smsScenario,
+  forms: () => formsScenario,
 };
