@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { selectRows } from '../../apps/server/src/db/client.js';
 import { inCompany } from '../../apps/server/src/platform/tenancy.js';
 import { type HttpCall, httpCall, percentile } from '../support.js';
 import type { TimedResult, TimedScenario } from './types.js';
@@ -52,13 +53,12 @@ export const formsScenario: TimedScenario = {
   async run({ dataset, database, server, token }) {
     const companyId = dataset.company.id;
     const formId = await inCompany(database.db, companyId, async (tx) => {
-      const [form] = await tx
-        .execute<{ id: number }>(
-          sql`insert into forms (company_id, kind, title, fields, status, published_at)
+      const [form] = await selectRows<{ id: number }>(
+        tx,
+        sql`insert into forms (company_id, kind, title, fields, status, published_at)
             values (${companyId}, 'form', 'Bench feedback', ${JSON.stringify(FIELDS)}::jsonb, 'published', now())
             returning id::int as id`,
-        )
-        .then((r) => r.rows);
+      );
       await tx.execute(sql`
         insert into form_answers (company_id, form_id, values, source, created_at)
         select ${companyId}, ${form?.id},
