@@ -1,10 +1,11 @@
 import type { AnswerValue, PublicAnswerInput, PublicForm } from '@crm/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form } from 'antd';
-import { type CSSProperties, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/api-error';
 import { errorMessage } from '../../shared/api/error-message';
+import { HoneypotInput } from '../../shared/ui/honeypot-input';
 import { type AnswerDraft, type AnswerErrors, checkAnswers, serverAnswerErrors } from './answer-checks';
 import { AnswerFields } from './answer-fields';
 import { answerSource } from './answer-source';
@@ -12,15 +13,6 @@ import { trackAnswer } from './facebook-pixel';
 import { outcomeOfError, type PublicOutcome } from './public-form-states';
 
 /** Off the screen rather than display:none, which some bots skip; out of the tab order and of screen readers. */
-const OFF_SCREEN: CSSProperties = {
-  position: 'absolute',
-  left: -10_000,
-  top: 'auto',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-};
-
 const ID_PREFIX = 'answer';
 
 interface PublicAnswerFormProps {
@@ -97,19 +89,7 @@ export function PublicAnswerForm({ data, send, onOutcome }: PublicAnswerFormProp
         idPrefix={ID_PREFIX}
         onChange={change}
       />
-      <div aria-hidden style={OFF_SCREEN}>
-        {/* Named like a field a bot expects to fill; the label is for bots only, so it is not translated. */}
-        <label htmlFor="form-website">Website</label>
-        <input
-          id="form-website"
-          name="website"
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          value={honeypot}
-          onChange={(event) => setHoneypot(event.target.value)}
-        />
-      </div>
+      <HoneypotInput id="form-website" value={honeypot} onChange={setHoneypot} />
       {failure && <Alert type="error" showIcon title={failure} role="alert" style={{ marginBottom: 16 }} />}
       <Button type="primary" htmlType="submit" block loading={sending.isPending}>
         {t('forms.public.send')}

@@ -1,24 +1,16 @@
 import type { TariffList } from '@crm/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
-import { type CSSProperties, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/error-message';
+import { HoneypotInput } from '../../shared/ui/honeypot-input';
 import { openAddress } from '../auth/browser-address';
 import { createEntryOrder, type EntryOrderRequest } from './licence-api';
 import { TariffPicker } from './tariff-picker';
 import { initialChoice, orderInputOf, type TariffChoice, tariffOf } from './tariff-prices';
 
 /** Off the screen rather than display:none, which some bots skip; out of the tab order and of screen readers. */
-const HONEYPOT: CSSProperties = {
-  position: 'absolute',
-  left: -10_000,
-  top: 'auto',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-};
-
 interface EntryCheckoutFormProps {
   prices: TariffList;
   /** The centre paid for; null while the visitor has not named one (the offer pages). */
@@ -47,19 +39,7 @@ export function EntryCheckoutForm({ prices, subdomain, login, page, currentMax }
   return (
     <>
       <TariffPicker prices={prices} value={choice} onChange={setPicked} noOnlineText={t('licence.entry.noOnline')} />
-      <div aria-hidden style={HONEYPOT}>
-        {/* Named like a field a bot expects to fill; the label is for bots only, so it is not translated. */}
-        <label htmlFor="entry-order-website">Website</label>
-        <input
-          id="entry-order-website"
-          name="website"
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          value={website}
-          onChange={(event) => setWebsite(event.target.value)}
-        />
-      </div>
+      <HoneypotInput id="entry-order-website" value={website} onChange={setWebsite} />
       {pay.isError && <Alert type="error" showIcon role="alert" title={errorMessage(t, pay.error)} />}
       {pay.data && !pay.data.redirect_url && <Alert type="success" showIcon title={t('licence.entry.received')} />}
       {prices.providers.length > 0 && (
