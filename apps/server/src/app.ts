@@ -13,6 +13,7 @@ import auditModule from './modules/audit/routes.js';
 import authModule from './modules/auth/routes.js';
 import billingModule from './modules/billing/routes.js';
 import blogModule from './modules/blog/routes.js';
+import gamificationModule from './modules/gamification/routes.js';
 import branchesModule from './modules/branches/routes.js';
 import companyModule from './modules/company/routes.js';
 import consoleModule from './modules/console/routes.js';
@@ -158,6 +159,7 @@ const API_MODULES = [
   formsModule,
   landingModule,
   blogModule,
+  gamificationModule,
   mediaRoutes,
   historyModule,
   telegramReportModule,

@@ -9,7 +9,9 @@ import {
   roleNameOf,
   SIGNED_IN,
 } from '@crm/contracts';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { companies } from '../src/db/schema/index.js';
 import { type CreatedCompany, createCompanyWithRoleUsers, type RoleUsers } from '../src/seed/factories.js';
 import {
   buildTestApp,
@@ -41,6 +43,11 @@ beforeAll(async () => {
     subdomain: uniqueSubdomain('home'),
     branches: ['H'],
   });
+  // Gamification on: its routes answer 403 gamification_off otherwise, before they look for the row named.
+  await database.db
+    .update(companies)
+    .set({ datas: sql`${companies.datas} || '{"gamification": true}'::jsonb` })
+    .where(eq(companies.id, home.id));
   foreign = await createCompanyWithRoleUsers(database.db, {
     name: 'Foreign',
     subdomain: uniqueSubdomain('foreign'),

@@ -39,6 +39,10 @@ export const ACCESS = {
   blogEdit: [Role.admin, Role.secondAdmin, Role.branchDirector],
   settings: [Role.branchDirector],
   gamification: [Role.branchDirector, Role.admin],
+  /** Issue 21: a student's coins — read by himself and by staff who reach him; given only if the company allows. */
+  coins: [Role.teacher, Role.student, Role.cashier, ...ADMIN_SET],
+  /** Issue 21: the student's own shop (his balance, products, orders). */
+  shop: [Role.student],
   /** Issue 19: settings-grade (spec §2; the limited admin's menu has it, spec §2 "Menus by role"). */
   gradeSettings: ADMIN_SET,
   staff: [],

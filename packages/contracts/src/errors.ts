@@ -164,6 +164,16 @@ export const ERROR_MESSAGES = {
   landing_slug_taken: 'Another landing page of the centre already has this address.',
   rating_needs_scoring: 'The rating is shown when the scoring module is on in the company settings.',
   not_a_student_of_group: 'Only the group’s students hand in its homework.',
+  // Gamification (issue 21)
+  gamification_off: 'Gamification is off: the owner turns it on in the company settings.',
+  coins_by_employees_off: 'The centre does not let employees give coins; it is turned on in the coin rules.',
+  not_enough_coins: 'The student does not have enough coins.',
+  product_not_available: 'This product is not on sale now.',
+  product_out_of_stock: 'This product has run out.',
+  product_has_orders: 'The product has been ordered, so it cannot be deleted: archive it instead.',
+  order_not_pending: 'This order is already confirmed or cancelled.',
+  wrong_confirmation_code: 'The code is wrong. Ask the student for the 5-digit code on his screen.',
+  order_locked: 'Too many wrong codes: this order is locked for a while. Try again later.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -2,6 +2,7 @@ import type { HistoryEventName } from './history.js';
 import type { HistoryItem } from './history-api.js';
 import { COMPANY_SAMPLES } from './history-sentences-company.js';
 import { FORMS_SAMPLES } from './history-sentences-forms.js';
+import { GAMIFICATION_SAMPLES } from './history-sentences-gamification.js';
 import { LEARNING_SAMPLES } from './history-sentences-learning.js';
 import { PAYMENT_SAMPLES } from './history-sentences-payments.js';
 import { REMINDER_SAMPLES } from './history-sentences-reminders.js';
@@ -251,4 +252,5 @@ export const SAMPLES: Record<HistoryEventName, [Record<string, unknown>, Partial
   ...PAYMENT_SAMPLES,
   ...LEARNING_SAMPLES,
   ...FORMS_SAMPLES,
+  ...GAMIFICATION_SAMPLES,
 };

@@ -11,6 +11,7 @@ import {
 import { catalogSentences } from './history-sentences-catalog.js';
 import { companySentences } from './history-sentences-company.js';
 import { formsSentences } from './history-sentences-forms.js';
+import { gamificationSentences } from './history-sentences-gamification.js';
 import { groupSentences } from './history-sentences-groups.js';
 import { learningSentences } from './history-sentences-learning.js';
 import { messageSentences } from './history-sentences-messages.js';
@@ -47,6 +48,7 @@ export const HISTORY_SENTENCES: Record<HistoryEventName, EventSentence> = {
   ...paymentSentences,
   ...learningSentences,
   ...formsSentences,
+  ...gamificationSentences,
 };
 
 /** Who did it when nobody of the staff did (a visitor's form); Russian "Система" is feminine. */

@@ -110,6 +110,13 @@ export const HistoryEvent = {
   auditLinksSent: 104,
   landingPageChanged: 105,
   loginLookChanged: 106,
+  coinsGiven: 107,
+  coinsAwarded: 108,
+  productChanged: 109,
+  orderPlaced: 110,
+  orderConfirmed: 111,
+  orderCancelled: 112,
+  coinSettingsChanged: 113,
 } as const;
 
 export type HistoryEventName = keyof typeof HistoryEvent;

@@ -24,6 +24,7 @@ export * from './expenses.js';
 export * from './field-messages.js';
 export * from './finance-reports.js';
 export * from './forms-routes.js';
+export * from './gamification-routes.js';
 export * from './grades-routes.js';
 export * from './group-comments-routes.js';
 export * from './group-students.js';

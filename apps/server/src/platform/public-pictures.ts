@@ -1,6 +1,10 @@
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { FieldRefusal } from './errors.js';
+import { PUBLIC } from '@crm/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { FieldRefusal, notFound } from './errors.js';
 import { FileStorage } from './files.js';
 
 /** How a kind of public picture is addressed: its served address, and the key an address names. */
@@ -54,4 +58,43 @@ export class PublicPictures {
     stored.stream.destroy();
     return address;
   }
+}
+
+/** A stored picture never changes under its key (a new upload gets a new one), so browsers may keep it. */
+const PICTURE_CACHE = 'public, max-age=31536000, immutable';
+const pictureParams = z.object({
+  company_id: z.coerce.number().int().positive(),
+  key: z.string().regex(/^[0-9a-f]{32}$/),
+});
+
+/**
+ * Serves a kind of public picture at `path` (`…/:company_id/:key`): without a token (an <img> sends none; the
+ * key cannot be guessed), cached for good, as a JPEG that the browser may not sniff as anything else.
+ */
+export function servePublicPictures(
+  fastify: FastifyInstance,
+  path: string,
+  pictures: PublicPictures,
+  doc: { tags: string[]; summary: string },
+) {
+  fastify.withTypeProvider<ZodTypeProvider>().get(
+    path,
+    {
+      config: { access: PUBLIC },
+      schema: { ...doc, security: [], params: pictureParams },
+      // After the API-wide `no-store` (security-headers.ts): route hooks run last.
+      onSend: async (_req, reply) => {
+        if (reply.statusCode === 200) reply.header('cache-control', PICTURE_CACHE);
+      },
+    },
+    async (req, reply) => {
+      const bytes = await pictures.open(req.params.company_id, req.params.key);
+      if (!bytes) throw notFound();
+      return reply
+        .header('content-type', 'image/jpeg')
+        .header('content-length', bytes.size)
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes.stream);
+    },
+  );
 }

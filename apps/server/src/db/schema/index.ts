@@ -7,6 +7,7 @@ export * from './courses.js';
 export * from './exams.js';
 export * from './expenses.js';
 export * from './forms.js';
+export * from './gamification.js';
 export * from './grades.js';
 export * from './groups.js';
 export * from './history.js';

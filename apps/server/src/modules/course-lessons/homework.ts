@@ -5,6 +5,7 @@ import { homeworkAnswers } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import { recordHistory } from '../../platform/history.js';
+import { coinsForHomework } from '../gamification/coin-rules.js';
 import { findVisibleGroup, type GroupRow, isGroupLearner, isGroupStaff } from '../groups/group-scope.js';
 import { invalidFields } from '../groups/service.js';
 import { type AnswerKey, answerOf, answerRowsOf } from './answer-rows.js';
@@ -80,7 +81,16 @@ async function answerable(tx: Tx, actor: Actor, at: Date, params: { id: number; 
   return { group, lesson, key, where, previous, late, kind: lesson.homeworkAnswer ?? 'any' };
 }
 
-async function recordHandedIn(tx: Tx, actor: Actor, group: GroupRow, lesson: { id: number; title: string }) {
+async function recordHandedIn(
+  tx: Tx,
+  actor: Actor,
+  group: GroupRow,
+  lesson: { id: number; title: string },
+  late: boolean,
+) {
+  // Handed in by its due day: the coin rule's award, once per lesson (issue 21).
+  const coinGroup = { id: group.id, branchId: group.branchId, title: groupTitle(group) };
+  await coinsForHomework(tx, actor, coinGroup, lesson, late);
   await recordHistory(tx, actor, {
     event: 'homeworkHandedIn',
     entity: 'group',
@@ -116,7 +126,7 @@ export async function saveAnswerText(
       target: [homeworkAnswers.companyId, homeworkAnswers.groupId, homeworkAnswers.lessonId, homeworkAnswers.studentId],
       set: values,
     });
-  await recordHandedIn(tx, actor, target.group, target.lesson);
+  await recordHandedIn(tx, actor, target.group, target.lesson, target.late);
   return (await answerOf(tx, target.key, actor.id, reading, rules.max_score))!;
 }
 
@@ -156,7 +166,7 @@ export async function saveAnswerFile(
       target: [homeworkAnswers.companyId, homeworkAnswers.groupId, homeworkAnswers.lessonId, homeworkAnswers.studentId],
       set: values,
     });
-  await recordHandedIn(tx, actor, target.group, target.lesson);
+  await recordHandedIn(tx, actor, target.group, target.lesson, target.late);
   return {
     answer: (await answerOf(tx, target.key, actor.id, reading, rules.max_score))!,
     replacedKey: target.previous?.fileKey ?? null,

@@ -5,6 +5,7 @@ import { grades, groupStudents, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import { recordHistory } from '../../platform/history.js';
+import { coinsForGrade } from '../gamification/coin-rules.js';
 import { findVisibleGroup, isGroupStaff, isTeacherOnly } from '../groups/group-scope.js';
 import { invalidFields } from '../groups/service.js';
 import { assertPeriod, inGroupDuring } from '../lessons/attendance-service.js';
@@ -140,5 +141,8 @@ export async function setGrade(tx: Tx, actor: Actor, at: Date, input: GradeInput
       previous_score: previous?.score ?? null,
     },
   });
+  // A grade at or above the coin rule's threshold earns its coins; taken back or lowered, they return (issue 21).
+  const coinGroup = { id: group.id, branchId: group.branchId, title: groupTitle(group) };
+  await coinsForGrade(tx, actor, coinGroup, input.date, input.student_id, input.score);
   return { ...input, group_id: group.id };
 }

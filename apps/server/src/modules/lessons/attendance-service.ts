@@ -15,7 +15,8 @@ import { attendances, groupStudents, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { recordHistory } from '../../platform/history.js';
-import { isGroupStaff, isTeacherOnly } from '../groups/group-scope.js';
+import { coinsForAttendance } from '../gamification/coin-rules.js';
+import { type GroupRow, isGroupStaff, isTeacherOnly } from '../groups/group-scope.js';
 import { invalidFields } from '../groups/service.js';
 import { recountAttendanceSummary } from './attendance-summary.js';
 import { loadCalendar } from './calendar-source.js';
@@ -179,12 +180,13 @@ async function studentsOnDay(tx: Tx, companyId: number, groupId: number, date: s
 async function writeMarks(
   tx: Tx,
   actor: Actor,
-  groupId: number,
+  group: GroupRow,
   date: string,
   studentIds: number[],
   status: AttendanceMarkId,
 ) {
   if (!studentIds.length) return;
+  const groupId = group.id;
   await tx
     .insert(attendances)
     .values(
@@ -206,7 +208,11 @@ async function writeMarks(
     actor.companyId,
     studentIds.map((studentId) => ({ groupId, studentId, date })),
   );
+  // Present earns the coin rule's award; a mark changed from present gives it back (issue 21).
+  await coinsForAttendance(tx, actor, coinGroup(group), date, studentIds, status);
 }
+
+const coinGroup = (group: GroupRow) => ({ id: group.id, branchId: group.branchId, title: groupTitle(group) });
 
 /** POST /attendance: one student's mark for one lesson. */
 export async function markAttendance(tx: Tx, actor: Actor, at: Date, input: AttendanceMarkInput) {
@@ -215,7 +221,7 @@ export async function markAttendance(tx: Tx, actor: Actor, at: Date, input: Atte
   if (!rows.length) throw new AppError(422, 'student_not_in_group', { student_id: input.student_id });
   if (!present.length)
     throw new AppError(422, 'student_not_in_group_on_date', { student_id: input.student_id, date: input.date });
-  await writeMarks(tx, actor, group.id, input.date, present, input.status);
+  await writeMarks(tx, actor, group, input.date, present, input.status);
   await recordHistory(tx, actor, {
     event: 'attendanceMarked',
     entity: 'group',
@@ -239,7 +245,7 @@ export async function markLesson(tx: Tx, actor: Actor, at: Date, input: LessonAt
   const outside = (input.student_ids ?? []).filter((id) => !present.includes(id));
   if (outside.length)
     throw new AppError(422, 'student_not_in_group_on_date', { student_ids: outside, date: input.date });
-  await writeMarks(tx, actor, group.id, input.date, present, input.status);
+  await writeMarks(tx, actor, group, input.date, present, input.status);
   await recordHistory(tx, actor, {
     event: 'attendanceMarked',
     entity: 'group',
@@ -286,6 +292,7 @@ export async function unmarkAttendance(
   await recountAttendanceSummary(tx, actor.companyId, [
     { groupId: group.id, studentId: params.student_id, date: params.attend_date },
   ]);
+  await coinsForAttendance(tx, actor, coinGroup(group), params.attend_date, [params.student_id], null);
   await recordHistory(tx, actor, {
     event: 'attendanceMarked',
     entity: 'group',

@@ -77,6 +77,14 @@ export const JOBS = {
   /** Every 10 minutes: the daily Telegram report of each company whose working day has ended. */
   telegramDispatch: defineJob({ name: 'telegram.dispatch', payload: noPayload, cron: '*/10 * * * *', retryLimit: 0 }),
   telegramCompanyReport: defineJob({ name: 'telegram.company-report', payload: companyDayPayload }),
+  /** Every 30 minutes: queue today's daily coin rules (birthdays, a month without absence) of gamified companies. */
+  gamificationDispatch: defineJob({
+    name: 'gamification.dispatch',
+    payload: noPayload,
+    cron: '*/30 * * * *',
+    retryLimit: 0,
+  }),
+  gamificationCompanyDay: defineJob({ name: 'gamification.company-day', payload: companyDayPayload }),
   /** An uploaded students or leads list, imported in chunks with its progress (modules/jobs/import-job.ts). */
   importStudents: defineJob({ name: 'students.import', payload: importPayload, ...watchedJob }),
   importLeads: defineJob({ name: 'leads.import', payload: importPayload, ...watchedJob }),
