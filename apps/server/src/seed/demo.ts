@@ -14,6 +14,7 @@ import { seedExamsDemo } from './exams-demo.js';
 import { seedExpensesDemo } from './expenses-demo.js';
 import { type CreatedCompany, createCompanyWithRoleUsers, createRoomRow } from './factories.js';
 import { seedFormsDemo } from './forms-demo.js';
+import { seedGamificationDemo } from './gamification-demo.js';
 import { seedGradesDemo } from './grades-demo.js';
 import { seedGroupsDemo } from './groups-demo.js';
 import { seedHistoryDemo } from './history-demo.js';
@@ -107,6 +108,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedSmsDemo(db, company, spec.datas);
     await seedFormsDemo(db, company, spec.datas.locale === 'ru' ? 'ru' : 'uz', country);
     await seedBlogDemo(db, company, spec.datas.locale === 'ru' ? 'ru' : 'uz');
+    await seedGamificationDemo(db, company, spec.datas.locale === 'ru' ? 'ru' : 'uz');
     await seedArchiveDemo(db, company, spec.datas);
     await seedHistoryDemo(db, company);
     if (spec.subdomain === 'demo') await seedOfferDemo(db, company, { name: spec.name, studentIds: people.studentIds });
