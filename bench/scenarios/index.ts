@@ -4,6 +4,7 @@ import { attendanceReport } from './attendance-report.js';
 import { dashboard } from './dashboard.js';
 import { debtors } from './debtors.js';
 import { formsScenario } from './forms.js';
+import { gamificationScenario } from './gamification.js';
 import { leadBoard, leadMove } from './leads.js';
 import { login } from './login.js';
 import { smsScenario } from './messages.js';
@@ -35,4 +36,5 @@ export const SCENARIOS: Record<string, (d: Dataset) => Scenario> = {
   billing: () => billingRun,
   sms: () => smsScenario,
   forms: () => formsScenario,
+  gamification: gamificationScenario,
 };
