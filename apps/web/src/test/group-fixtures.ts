@@ -1,4 +1,4 @@
-import type { Group } from '@crm/contracts';
+import type { Group, GroupStudent } from '@crm/contracts';
 
 /** A group as GET /group/{id} answers it (an odd-days English group); overrides replace fields. */
 export const aGroup = (overrides: Partial<Group> = {}): Group => ({
@@ -21,5 +21,21 @@ export const aGroup = (overrides: Partial<Group> = {}): Group => ({
   student_count: 3,
   capacity: { students: 3, capacity: 12, full: false },
   badges: { is_new: false, starts_in_days: null, days_left: null, expired: false },
+  ...overrides,
+});
+
+/** A student's place in group 7 as GET /group/{id}/students answers it (active since 1 September 2025). */
+export const aGroupStudent = (id: number, name: string, overrides: Partial<GroupStudent> = {}): GroupStudent => ({
+  student: { id, name, phone: '901234567' },
+  group_id: 7,
+  created_date: '2025-09-01',
+  student_status: 5,
+  left_date: null,
+  archive_reason: null,
+  archive_comment: null,
+  exception_sum: null,
+  exception_sum_reason: null,
+  exception_sum_start_date: null,
+  exception_sum_end_date: null,
   ...overrides,
 });

@@ -92,6 +92,8 @@ export const NAV: readonly NavEntry[] = [
   { key: 'course-lessons', path: '/courses/lessons', area: 'groupPage', exclusive: true },
   // Issue 17: the student pays his fee online (his own account's area; the student's menu only).
   { key: 'pay-online', path: '/payments/online', area: 'user', exclusive: true },
+  // Issue 21: the student's own shop (his coins, the products, his orders), with gamification on.
+  { key: 'shop', path: '/shop', area: 'shop', exclusive: true, when: withGamification },
   // Spec §2: "user hash #2 is salary".
   { key: 'salary', path: '/user/profile', hash: '2', area: 'user', exclusive: true },
   { key: 'rooms', path: '/rooms/list', area: 'rooms' },

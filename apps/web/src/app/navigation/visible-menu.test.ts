@@ -17,8 +17,9 @@ describe('visibleMenu', () => {
     expect(keys).not.toContain('rooms');
   });
 
-  it('gives a student only the course lessons of his groups and paying online', () => {
-    expect(keysFor([Role.student], EVERYTHING_ON)).toEqual(['course-lessons', 'pay-online']);
+  it('gives a student only the course lessons of his groups, paying online and, with gamification, his shop', () => {
+    expect(keysFor([Role.student], EVERYTHING_ON)).toEqual(['course-lessons', 'pay-online', 'shop']);
+    expect(keysFor([Role.student], PLAIN)).toEqual(['course-lessons', 'pay-online']);
   });
 
   it('gives a marketer leads and forms', () => {
@@ -67,6 +68,7 @@ describe('visibleMenu', () => {
     }
     expect(keys).not.toContain('salary');
     expect(keys).not.toContain('course-lessons');
+    expect(keys).not.toContain('shop');
   });
 
   it('shows billing only where the licence answer says it is visible (not on a white-label host)', () => {

@@ -13,6 +13,7 @@ import {
   MessageOutlined,
   ReadOutlined,
   SettingOutlined,
+  ShoppingOutlined,
   TeamOutlined,
   TrophyOutlined,
   WalletOutlined,
@@ -45,6 +46,7 @@ const ICONS: Record<string, ReactNode> = {
   reports: <BarChartOutlined />,
   messages: <MessageOutlined />,
   gamification: <GiftOutlined />,
+  shop: <ShoppingOutlined />,
   management: <SettingOutlined />,
 };
 

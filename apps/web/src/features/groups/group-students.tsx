@@ -18,6 +18,7 @@ import { phoneText } from '../../shared/format/phone';
 import { roleIdsOf } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
 import { formatMoney, useCurrency } from '../courses/money';
+import { useGamificationOn, useGroupCoins } from '../gamification/gamification-api';
 import { dateText } from './dates';
 import { StudentStatusTag } from './group-tags';
 import { useGroupStudentMutations, useGroupStudents } from './groups-api';
@@ -40,6 +41,9 @@ export function GroupStudents({ group }: { group: Group }) {
   // Spec §6 group comments: the teacher and the staff who run groups write about a student.
   const comments = user ? canAccess('groupList', roleIdsOf(user)) : false;
   const capacity = students.data?.capacity ?? group.capacity;
+  // Issue 21: each student's coin balance, while the company's gamification is on.
+  const coinsOn = useGamificationOn();
+  const coins = useGroupCoins(group.id, coinsOn);
 
   const run = async (action: () => Promise<unknown>, success: string) => {
     try {
@@ -146,6 +150,15 @@ export function GroupStudents({ group }: { group: Group }) {
         ),
     },
   ];
+  if (coinsOn) {
+    columns.push({
+      title: t('gamification.column'),
+      key: 'coins',
+      align: 'right',
+      // A student without an entry has earned nothing yet; a dash while the balances load (or were refused).
+      render: (_, row) => (coins.data ? (coins.data.get(row.student.id) ?? 0) : '—'),
+    });
+  }
   if (comments) {
     columns.push({
       title: t('groups.studentComments.column'),

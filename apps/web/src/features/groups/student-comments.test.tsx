@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n/i18n';
 import { clearSession, storeUser } from '../../shared/session/session-store';
-import { aGroup } from '../../test/group-fixtures';
+import { aGroup, aGroupStudent } from '../../test/group-fixtures';
 import { aUser } from '../../test/session-fixtures';
 import { StudentCommentsPage } from './student-comments';
 
@@ -15,19 +15,7 @@ const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 
 let comments: GroupComment[] = [];
 let posted: unknown[] = [];
 
-const place = {
-  student: { id: 21, name: 'Aziz Karimov', phone: '901112233' },
-  group_id: 7,
-  created_date: '2025-01-10',
-  student_status: 5,
-  left_date: null,
-  archive_reason: null,
-  archive_comment: null,
-  exception_sum: null,
-  exception_sum_reason: null,
-  exception_sum_start_date: null,
-  exception_sum_end_date: null,
-};
+const place = aGroupStudent(21, 'Aziz Karimov', { created_date: '2025-01-10' });
 
 beforeAll(() => changeLanguage('en', false));
 

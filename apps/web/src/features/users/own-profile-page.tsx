@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../shared/api/error-message';
 import { useSession } from '../../shared/session/use-session';
+import { OwnCoinsLink } from '../gamification/own-coins-link';
 import { StudentGradesTab } from '../grades/student-grades-tab';
 import { StudentCommentsTab } from '../groups/student-comments';
 import { OwnPasswordButton } from './own-password-dialog';
@@ -30,6 +31,7 @@ export function OwnProfilePage() {
   if (profile.isError) return <Result status="error" title={errorMessage(t, profile.error)} />;
   const person = profile.data;
   const teaches = person.roles.some((r) => r.id === Role.teacher);
+  const studies = person.roles.some((r) => r.id === Role.student);
   const tabs = [
     { key: '1', label: t('users.profile.tabs.contacts'), children: <ContactsTab person={person} /> },
     ...(teaches
@@ -55,7 +57,7 @@ export function OwnProfilePage() {
         ]
       : []),
     // A student's own grades (issue 19): the same tab his teachers and the office see in his profile.
-    ...(person.roles.some((r) => r.id === Role.student)
+    ...(studies
       ? [
           { key: '4', label: t('grades.tab'), children: <StudentGradesTab studentId={person.id} /> },
           { key: '5', label: t('groups.studentComments.tab'), children: <StudentCommentsTab studentId={person.id} /> },
@@ -80,6 +82,7 @@ export function OwnProfilePage() {
                 </Tag>
               ))}
             </Space>
+            {studies && <OwnCoinsLink studentId={person.id} />}
           </Flex>
           <div style={{ marginInlineStart: 'auto' }}>
             <OwnPasswordButton />

@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n/i18n';
 import { clearSession, storeUser } from '../../shared/session/session-store';
-import { aUser } from '../../test/session-fixtures';
+import { aCompany, aUser } from '../../test/session-fixtures';
 import { StudentProfilePage } from './profile-page';
 
 const json = (status: number, body: unknown) =>
@@ -88,6 +88,17 @@ beforeEach(() => {
           pagination: { count: 1, current_page: 1, last_page: 1, per_page: 500, total: 1, total_pages: 1 },
         });
       if (url.startsWith('/api/v1/group/9/students/11')) return json(200, { data: {} });
+      if (url.startsWith('/api/v1/gamification/coins/11?'))
+        return json(200, {
+          student: { id: 11, name: 'Karimov Aziz' },
+          balance: 75,
+          reserved: 0,
+          entries: {
+            data: [],
+            pagination: { count: 0, current_page: 1, last_page: 1, per_page: 10, total: 0, total_pages: 1 },
+          },
+          policies: { give: false },
+        });
       return json(404, { error: { code: 'not_found', message: 'Not found.' } });
     }),
   );
@@ -115,6 +126,18 @@ function renderProfile() {
 }
 
 describe('StudentProfilePage', () => {
+  it('has a Coins tab only while the company’s gamification is on (issue 21)', async () => {
+    renderProfile();
+    await screen.findByRole('heading', { name: 'Karimov Aziz' });
+    expect(screen.queryByRole('tab', { name: 'Coins' })).toBeNull();
+    cleanup();
+    storeUser(aUser([Role.admin], aCompany({}, { gamification: true })), 'token');
+    renderProfile();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Coins' }));
+    expect(await screen.findByText('75')).toBeTruthy();
+    expect(screen.getByText('No coins have come or gone yet.')).toBeTruthy();
+  });
+
   it('shows the groups with the status, the contacts, and keeps a new note', async () => {
     renderProfile();
     expect(await screen.findByRole('heading', { name: 'Karimov Aziz' })).toBeTruthy();

@@ -32,6 +32,8 @@ import { ApiError } from '../../shared/api/api-error';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { roleIdsOf } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
+import { useGamificationOn } from '../gamification/gamification-api';
+import { StudentCoinsCard } from '../gamification/student-coins-card';
 import { StudentGradesTab } from '../grades/student-grades-tab';
 import { StudentCommentsTab } from '../groups/student-comments';
 import { OfferProfileLine } from '../offer/offer-signed-tag';
@@ -97,6 +99,7 @@ function Profile({ type, person, back }: { type: UserType; person: UserProfile; 
   const [dialog, setDialog] = useState<Dialog>(null);
   const archived = person.archived_at !== null;
   const isStudent = type === 'student';
+  const coins = useGamificationOn() && isStudent;
 
   const run = async (work: () => Promise<unknown>, done: string, after?: () => void) => {
     try {
@@ -225,6 +228,9 @@ function Profile({ type, person, back }: { type: UserType; person: UserProfile; 
               ? [
                   { key: 'balance', label: <MoneyTabLabel />, children: <MoneyTab person={person} /> },
                   { key: 'grades', label: t('grades.tab'), children: <StudentGradesTab studentId={person.id} /> },
+                  ...(coins
+                    ? [{ key: 'coins', label: t('gamification.tab'), children: <StudentCoinsCard student={person} /> }]
+                    : []),
                   {
                     key: 'comments',
                     label: t('groups.studentComments.tab'),
