@@ -66,8 +66,10 @@ export async function seedGamificationDemo(
     const products = await tx
       .insert(shopProducts)
       .values(
-        PRODUCTS[language].map((item) => ({
+        PRODUCTS[language].map((item, i) => ({
           companyId: company.id,
+          // Most are the first branch's (its administrator manages them); the last few every branch's (the owner's).
+          branchId: i < 4 ? (company.branchIds[0] ?? null) : null,
           name: item.name,
           description: item.description,
           price: item.price,
