@@ -39,7 +39,8 @@ function readCMap(cmap: string): Map<number, string> {
     String.fromCharCode(...(hex.match(/.{4}/g) ?? []).map((h) => Number.parseInt(h, 16)));
   for (const [, first, , targets] of cmap.matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]+)>\s*\[([^\]]*)\]/gi)) {
     let code = Number.parseInt(first!, 16);
-    for (const [, hex] of targets!.matchAll(/<([0-9a-f]+)>/gi)) map.set(code++, hexText(hex!));
+    // A ligature's entry holds several characters, spaced (`<0066 0069>`): it is one glyph all the same.
+    for (const [, hex] of targets!.matchAll(/<([0-9a-f ]+)>/gi)) map.set(code++, hexText(hex!.replace(/ /g, '')));
   }
   return map;
 }
