@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type PaymentsConfig, REAL_PAYMENT_PROVIDERS } from './adapters/payments/checkout-links.js';
 import { WorklyConnector } from './adapters/workly/http-client.js';
-import type { Config, MessagingConfig } from './config.js';
+import type { Config, MessagingConfig, TelephonyConfig } from './config.js';
 import type { Database } from './db/client.js';
 import archiveModule from './modules/archive/routes.js';
 import archiveReasonsModule from './modules/archive-reasons/routes.js';
@@ -54,6 +54,7 @@ import salariesModule from './modules/salaries/routes.js';
 import smsModule from './modules/sms/routes.js';
 import tagsModule from './modules/tags/routes.js';
 import telegramReportModule from './modules/telegram-report/routes.js';
+import telephonyModule from './modules/telephony/routes.js';
 import timetableModule from './modules/timetable/routes.js';
 import usersModule from './modules/users/routes.js';
 import userSearchModule from './modules/users/search-routes.js';
@@ -67,13 +68,14 @@ import { JobQueue, type JobQueueOptions } from './platform/jobs/queue.js';
 import { recordDeadLetter } from './platform/jobs/records.js';
 import { MediaLinks, mediaRoutes } from './platform/media-links.js';
 import { createResponseSerializer } from './platform/response-serializer.js';
+import { SecretBox } from './platform/secret-box.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { SessionStreams } from './platform/session-ends.js';
 import { TokenService } from './platform/tokens.js';
 
 export interface AppOptions {
   config: Pick<Config, 'baseDomain' | 'jwtSecret' | 'logLevel'> &
-    Partial<Pick<Config, 'trustProxy' | 'worklyApiUrl' | 'messaging' | 'payments'>>;
+    Partial<Pick<Config, 'trustProxy' | 'worklyApiUrl' | 'messaging' | 'payments' | 'telephony'>>;
   database: Database;
   /** The built web app to serve; absent in API tests. */
   webDist?: string;
@@ -115,6 +117,8 @@ declare module 'fastify' {
     baseDomain: string;
     /** Where the online payment providers are (config PaymentsConfig; the real ones unless configured). */
     payments: PaymentsConfig;
+    /** Where OnlinePBX is (null: nowhere, as in tests that start no fake) and the box its keys are sealed in. */
+    telephony: { config: TelephonyConfig | null; secrets: SecretBox };
   }
 }
 
@@ -160,6 +164,7 @@ const API_MODULES = [
   landingModule,
   blogModule,
   gamificationModule,
+  telephonyModule,
   mediaRoutes,
   historyModule,
   telegramReportModule,
@@ -198,6 +203,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Workly (time tracking): only a server given its address reaches it, so no test ever calls the real one.
   const worklyApiUrl = options.config.worklyApiUrl;
   app.decorate('workly', worklyApiUrl ? new WorklyConnector({ baseUrl: worklyApiUrl }) : null);
+  app.decorate('telephony', {
+    config: options.config.telephony ?? null,
+    secrets: new SecretBox(options.config.jwtSecret),
+  });
   app.decorate('files', new FileStorage(options.filesDir));
   app.decorate('messaging', options.config.messaging ?? OFFLINE_MESSAGING);
   const jobs = new JobQueue(options.database, app.log, options.jobs);

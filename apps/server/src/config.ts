@@ -38,6 +38,15 @@ const envSchema = z.object({
   WORKLY_API_URL: z
     .url({ protocol: /^https?$/, message: 'WORKLY_API_URL must be an http(s) address' })
     .default('https://api.workly.uz/v1'),
+  /** OnlinePBX's HTTP API (issue 22); companies enter their own domain and key in admin/voip. */
+  ONLINEPBX_API_URL: z
+    .url({ protocol: /^https?$/, message: 'ONLINEPBX_API_URL must be an http(s) address' })
+    .default('https://api2.onlinepbx.ru'),
+  /** The browser's SIP over WebSocket address; `{domain}` is the company's OnlinePBX domain. */
+  ONLINEPBX_WS_URL: z
+    .string()
+    .regex(/^wss?:\/\//, 'ONLINEPBX_WS_URL must be a ws(s) address')
+    .default('wss://{domain}:3342'),
   /**
    * The platform's shared SMS sender (issue 15): 'eskiz' or 'playmobile' with their account below, or 'log'
    * (the default): messages are written to the server's log and never reach a phone (a demo, a laptop).
@@ -89,6 +98,12 @@ function isTrustedProxyEntry(entry: string): boolean {
   return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
 }
 
+export interface TelephonyConfig {
+  apiUrl: string;
+  /** With `{domain}` standing for the account's domain. */
+  wsUrl: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -106,6 +121,8 @@ export interface Config {
   trustProxy: string[];
   /** Where the Workly adapter calls (docs/decisions/0019-workly.md). */
   worklyApiUrl: string;
+  /** Where OnlinePBX is (issue 22, docs/decisions/0037). */
+  telephony: TelephonyConfig;
   /** Outside messaging (issue 15, docs/decisions/0022): the shared SMS sender and the Telegram bot. */
   messaging: MessagingConfig;
   /** Where the online payment providers are (issue 17). */
@@ -154,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === '1',
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((entry) => entry.trim()) : [],
     worklyApiUrl: e.WORKLY_API_URL,
+    telephony: { apiUrl: e.ONLINEPBX_API_URL, wsUrl: e.ONLINEPBX_WS_URL },
     messaging: messagingConfig(e),
     payments: {
       paymeCheckoutUrl: e.PAYME_CHECKOUT_URL,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
-import type { MessagingConfig } from '../src/config.js';
+import type { MessagingConfig, TelephonyConfig } from '../src/config.js';
 import { type Database, type Db, openDatabase } from '../src/db/client.js';
 import type { JobQueueOptions } from '../src/platform/jobs/queue.js';
 import { type CreatedCompany, DEMO_PASSWORD, type RoleUsers } from '../src/seed/factories.js';
@@ -48,11 +48,19 @@ export const buildTestApp = (
     statementTimeoutMs?: number;
     jobs?: JobQueueOptions;
     messaging?: MessagingConfig;
+    /** Where OnlinePBX is: a test's fake (none: the telephony calls answer that it is not reachable). */
+    telephony?: TelephonyConfig;
   } = {},
 ) =>
   buildApp({
     ...options,
-    config: { baseDomain: 'localhost', jwtSecret: TEST_JWT_SECRET, logLevel: 'silent', messaging: options.messaging },
+    config: {
+      baseDomain: 'localhost',
+      jwtSecret: TEST_JWT_SECRET,
+      logLevel: 'silent',
+      messaging: options.messaging,
+      telephony: options.telephony,
+    },
     database,
     logger: false,
     checkResponses: true,
@@ -62,7 +70,7 @@ export const buildTestApp = (
 
 export async function openTestApp(
   database?: Database,
-  options: { clock?: () => Date } = {},
+  options: { clock?: () => Date; telephony?: TelephonyConfig } = {},
 ): Promise<{ app: FastifyInstance; database: Database }> {
   const db = database ?? (await openTestDatabase());
   const app = await buildTestApp(db, options);

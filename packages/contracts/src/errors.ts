@@ -174,6 +174,15 @@ export const ERROR_MESSAGES = {
   order_not_pending: 'This order is already confirmed or cancelled.',
   wrong_confirmation_code: 'The code is wrong. Ask the student for the 5-digit code on his screen.',
   order_locked: 'Too many wrong codes: this order is locked for a while. Try again later.',
+  // Telephony (issue 22)
+  onlinepbx_refused: 'OnlinePBX refused the request.',
+  onlinepbx_unavailable: 'OnlinePBX does not answer now; try again in a minute.',
+  voip_key_unreadable: 'The stored OnlinePBX key can no longer be read: enter it again in the telephony settings.',
+  voip_key_required: 'Enter the API key of this OnlinePBX account.',
+  voip_not_configured: 'Telephony is not set up: the owner connects OnlinePBX in the telephony settings.',
+  voip_not_mapped: 'Calling needs your user linked to a telephony extension: ask the owner.',
+  voip_extension_unknown: 'This extension is not in the OnlinePBX account.',
+  call_period_too_long: 'The call log shows at most one week.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -1,7 +1,7 @@
 import type { HistoryItem } from './history-api.js';
 import { type SentenceTools, sentence, words } from './history-sentence-kit.js';
 
-/** History sentences of the gamification shop: coins, products and orders (issue 21). */
+/** History sentences of the gamification shop (issue 21) and of the telephony settings (issue 22). */
 
 const coins = (t: SentenceTools, key = 'amount') => t.strong(String(Math.abs(t.number(key) ?? 0)));
 const product = (t: SentenceTools) => t.strong(t.text('product_name'));
@@ -142,6 +142,26 @@ export const gamificationSentences = {
       ),
     },
   }),
+  voipSettingsChanged: sentence({
+    label: words('Telefoniya sozlamalari', 'Настройки телефонии', 'Telephony settings', 'Pengaturan telepon'),
+    placeholders: [],
+    fill: () => ({}),
+    variant: (t) => (t.number('users') === undefined ? 'default' : 'users'),
+    templates: {
+      default: words(
+        '{actor} OnlinePBX sozlamalarini oʻzgartirdi',
+        '{actor} изменил[а] настройки OnlinePBX',
+        '{actor} changed the OnlinePBX settings',
+        '{actor} mengubah pengaturan OnlinePBX',
+      ),
+      users: words(
+        '{actor} xodimlarning ichki raqamlarini oʻzgartirdi',
+        '{actor} изменил[а] внутренние номера сотрудников',
+        '{actor} changed the staff’s extensions',
+        '{actor} mengubah ekstensi karyawan',
+      ),
+    },
+  }),
   coinSettingsChanged: sentence({
     label: words('Tanga qoidalari', 'Правила монет', 'Coin rules', 'Aturan koin'),
     placeholders: [],
@@ -195,4 +215,11 @@ export const GAMIFICATION_SAMPLES: Record<
   orderConfirmed: [[{ product_name: 'Daftar', price: 40, student_id: 7, student_name: 'Sobirov D.' }, order]],
   orderCancelled: [[{ product_name: 'Daftar', price: 40, student_id: 7, student_name: 'Sobirov D.' }, order]],
   coinSettingsChanged: [[{}, { entity: 'company', entity_id: 1 }]],
+  voipSettingsChanged: [
+    [
+      { accounts: ['pbx1.onpbx.ru'], country_code: '998' },
+      { entity: 'company', entity_id: 1 },
+    ],
+    [{ users: 3 }, { entity: 'company', entity_id: 1 }],
+  ],
 };

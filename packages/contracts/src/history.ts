@@ -117,6 +117,7 @@ export const HistoryEvent = {
   orderConfirmed: 111,
   orderCancelled: 112,
   coinSettingsChanged: 113,
+  voipSettingsChanged: 114,
 } as const;
 
 export type HistoryEventName = keyof typeof HistoryEvent;

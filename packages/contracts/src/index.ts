@@ -54,5 +54,6 @@ export * from './salaries.js';
 export * from './sign-up-routes.js';
 export * from './sms-routes.js';
 export * from './telegram-report-routes.js';
+export * from './telephony-routes.js';
 export * from './users.js';
 export * from './workly-routes.js';

@@ -13,6 +13,8 @@ export interface FakeRequest {
   query: Record<string, string>;
   contentType: string | undefined;
   authorization: string | undefined;
+  /** Every header, as Node reads them (lower-case names). */
+  headers: IncomingMessage['headers'];
   /** As received: tests check what was sent, and that a secret went only where it should. */
   body: string;
 }
@@ -49,6 +51,7 @@ export async function startFakeServer(options: {
       query: Object.fromEntries(url.searchParams),
       contentType: req.headers['content-type'],
       authorization: req.headers.authorization,
+      headers: req.headers,
       body: await readBody(req),
     };
     requests.push(request);

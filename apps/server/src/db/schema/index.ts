@@ -22,6 +22,7 @@ export * from './platform.js';
 export * from './reminders.js';
 export * from './rooms.js';
 export * from './salaries.js';
+export * from './telephony.js';
 export * from './tenant.js';
 export * from './users.js';
 export * from './workly.js';

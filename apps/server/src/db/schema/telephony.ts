@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { bigint, foreignKey, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { branches } from './companies.js';
+import { tenantIsolation } from './tenant.js';
+import { users } from './users.js';
+
+/**
+ * Issue 22: the company's OnlinePBX accounts — one for the company (branch null) or one per branch (spec §3
+ * is_onlinepbx_branch_specific) — with the API key sealed (platform/secret-box.ts; never answered to a browser),
+ * and the staff users mapped to extensions (spec §6). Written only by modules/telephony.
+ */
+export const telephonyAccounts = pgTable(
+  'telephony_accounts',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    branchId: bigint('branch_id', { mode: 'number' }),
+    domain: text('domain').notNull(),
+    keySealed: text('key_sealed').notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({ columns: [t.companyId, t.branchId], foreignColumns: [branches.companyId, branches.id] }),
+    // One account per branch, and one for the whole company (null branch) at most.
+    uniqueIndex('telephony_accounts_branch').on(t.companyId, sql`coalesce(${t.branchId}, 0)`),
+    tenantIsolation(t),
+  ],
+);
+
+export const telephonyExtensions = pgTable(
+  'telephony_extensions',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
+    extension: text('extension').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.userId] }),
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.companyId, t.accountId],
+      foreignColumns: [telephonyAccounts.companyId, telephonyAccounts.id],
+    }).onDelete('cascade'),
+    index('telephony_extensions_by_account').on(t.companyId, t.accountId, t.extension),
+    tenantIsolation(t),
+  ],
+);
