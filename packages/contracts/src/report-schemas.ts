@@ -30,12 +30,13 @@ const monthSpanSchema = z.object({ from: monthSchema, till: monthSchema });
 /* ------------------------------------------------------------------ reachability */
 
 /**
- * What counts as "reached" until calls and SMS are logged (the page says so): a staff member moved the lead
- * out of "incoming", converted it to a student, or edited it. A lead that stands outside "incoming" or became
+ * What counts as "reached" (the page says so): a call with the lead's number that was answered (the calls kept
+ * from OnlinePBX, issue 22; the staff member whose extension it was), or a staff member moved the lead out of
+ * "incoming", converted it to a student, or edited it. SMS are not counted. A lead that stands outside "incoming" or became
  * a student with no such record (imported so, or moved before the history was kept) counts too, without a
  * staff member.
  */
-export const REACH_SIGNS = ['moved', 'converted', 'edited'] as const;
+export const REACH_SIGNS = ['called', 'moved', 'converted', 'edited'] as const;
 export type ReachSign = (typeof REACH_SIGNS)[number];
 
 export const reachabilityQuerySchema = z.object({ branch_id: idSchema, from: isoDateSchema, till: isoDateSchema });

@@ -27,6 +27,7 @@ import { seedRemindersDemo } from './reminders-demo.js';
 import { seedReportsDemo } from './reports-demo.js';
 import { seedSalariesDemo } from './salaries-demo.js';
 import { seedSmsDemo } from './sms-demo.js';
+import { seedTelephonyDemo } from './telephony-demo.js';
 import { seedUsersDemo } from './users-demo.js';
 
 export const DEMO_COMPANIES = [
@@ -109,6 +110,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedFormsDemo(db, company, spec.datas.locale === 'ru' ? 'ru' : 'uz', country);
     await seedBlogDemo(db, company, spec.datas.locale === 'ru' ? 'ru' : 'uz');
     await seedGamificationDemo(db, company, spec.datas.locale === 'ru' ? 'ru' : 'uz');
+    await seedTelephonyDemo(db, company);
     await seedArchiveDemo(db, company, spec.datas);
     await seedHistoryDemo(db, company);
     if (spec.subdomain === 'demo') await seedOfferDemo(db, company, { name: spec.name, studentIds: people.studentIds });

@@ -111,7 +111,7 @@ describe('GET /reports/reachability', () => {
       { staff: { id: w.company.users.marketer.id, name: expect.any(String) }, reached: 2, average_hours: 5 },
       { staff: null, reached: 1, average_hours: null },
     ]);
-    expect(res.body.counted).toEqual(['moved', 'converted', 'edited']);
+    expect(res.body.counted).toEqual(['called', 'moved', 'converted', 'edited']);
   });
 
   it('answers each branch for its own leads, and the other company for its own only', async () => {
@@ -132,7 +132,7 @@ describe('GET /reports/reachability', () => {
       totals: { leads: 0, reached: 0, percent: 0 },
       by_source: [],
       by_staff: [],
-      counted: ['moved', 'converted', 'edited'],
+      counted: ['called', 'moved', 'converted', 'edited'],
     });
   });
 

@@ -21,13 +21,13 @@ interface Row {
  * GET /reports/reachability (spec §2 reports/reachbility): of the branch's leads created in the period
  * (company days; archived and converted ones too), how many were reached.
  *
- * Calls and SMS are not logged yet, so "reached" means what the history shows a staff member did with the
- * lead (contracts REACH_SIGNS, and the page says so): moved it out of "incoming" (leadMoved from that column to
- * another), converted it to a student (leadConverted) or edited it (leadEdited). The first such event names
+ * "Reached" means (contracts REACH_SIGNS, and the page says so): an answered call with the lead's number after
+ * it was created (the calls kept from OnlinePBX; by the staff member whose extension it was), or what the history
+ * shows a staff member did with the lead: moved it out of "incoming" (leadMoved from that column to another),
+ * converted it to a student (leadConverted) or edited it (leadEdited). The first such event names
  * who reached it and when. A lead that stands outside "incoming" or became a student without such an event
  * (imported into a column, or moved before the history was kept) is reached too, by nobody on record — the
- * lead statistics' funnel counts the same leads as having left "incoming". When calls and SMS exist, a logged
- * call or SMS joins the events here.
+ * lead statistics' funnel counts the same leads as having left "incoming". SMS are not counted.
  *
  * One statement: the leads, their first reaching event (the history's (company, entity, entity_id) index),
  * and the counts by source, by staff member and in total as grouping sets.
@@ -41,18 +41,25 @@ export async function reachabilityReport(tx: Tx, actor: Actor, query: Reachabili
   const rows = await selectRows<Row>(
     tx,
     sql`with period_leads as (
-        select l.id, l.source_id, l.created_at, l."column", l.student_id
+        select l.id, l.source_id, l.created_at, l."column", l.student_id, l.phone
         from leads l
         where l.company_id = ${companyId} and l.branch_id = ${query.branch_id}
           and l.created_at >= ${start} and l.created_at < ${end}
-      ), first_reach as (
-        select distinct on (h.entity_id) h.entity_id as lead_id, h.actor_id, h.created_at
+      ), reaching as (
+        select h.entity_id as lead_id, h.actor_id, h.created_at, h.id as tie
         from history_events h join period_leads pl on pl.id = h.entity_id
         where h.company_id = ${companyId} and h.entity = 'lead' and h.actor_id is not null
           and (h.type in (${HistoryEvent.leadConverted}, ${HistoryEvent.leadEdited})
             or (h.type = ${HistoryEvent.leadMoved} and h.data->'from'->>'column' = 'incoming'
               and h.data->'to'->>'column' <> 'incoming'))
-        order by h.entity_id, h.created_at, h.id
+        union all
+        select pl.id, c.user_id, c.started_at, 0
+        from telephony_calls c join period_leads pl on c.number = pl.phone and c.started_at >= pl.created_at
+        where c.company_id = ${companyId} and c.talk_seconds > 0
+      ), first_reach as (
+        select distinct on (r.lead_id) r.lead_id, r.actor_id, r.created_at
+        from reaching r
+        order by r.lead_id, r.created_at, r.tie
       ), judged as (
         select pl.source_id, fr.actor_id, pl.created_at, fr.created_at as reached_at,
           (fr.lead_id is not null or pl."column" <> 'incoming' or pl.student_id is not null) as reached

@@ -3,9 +3,9 @@ import {
   CALL_HISTORY_DAYS,
   type CallHistory,
   type CallHistoryQuery,
+  type CallType,
   callHistoryQuerySchema,
   callNumberVariants,
-  callTypeOf,
   daysBetween,
   displayCallNumber,
   type PhoneMatch,
@@ -13,13 +13,14 @@ import {
   userTypesOf,
   zonedDateTime,
 } from '@crm/contracts';
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { PbxCall } from '../../adapters/onlinepbx/protocol.js';
 import { selectRows, type Tx } from '../../db/client.js';
+import { telephonyCalls } from '../../db/schema/index.js';
 import { type Actor, assertBranch } from '../../platform/actor.js';
 import { AppError } from '../../platform/errors.js';
 import { companyTime } from '../lessons/company-time.js';
+import { nationalOf, storeCalls } from './call-store.js';
 import { callCountryCode } from './own-line.js';
 import { accountFor, clientOf, type StoredAccount } from './pbx-access.js';
 
@@ -32,12 +33,6 @@ function dayStart(date: string, timeZone: string): number {
   const offset = Date.parse(`${shown.date}T${shown.time}:00Z`) - guess;
   return Math.floor((guess - offset) / 1000);
 }
-
-/** A number without the country code, as people's and leads' phones are stored (national digits). */
-const nationalOf = (number: string, code: string) => {
-  const digits = number.replace(/\D/g, '');
-  return digits.startsWith(code) && digits.length > code.length + 6 ? digits.slice(code.length) : digits;
-};
 
 /** Whose numbers these are: people of the company (own or parent's phone), else leads; by national digits. */
 async function matchNumbers(tx: Tx, companyId: number, numbers: string[]): Promise<Map<string, PhoneMatch>> {
@@ -78,7 +73,11 @@ function periodOf(query: { from?: string; till?: string }, today: string) {
   return { from, till };
 }
 
-/** GET /call/history: the provider's calls of the period, newest first, typed and matched to people and leads. */
+/**
+ * GET /call/history: the period's calls are asked of the provider and kept (call-store.ts), then read back from
+ * what is kept, newest first, matched to people and leads as they are now. A provider that fails leaves the calls
+ * kept before, with `reachable: false` (spec §8 "call history failure").
+ */
 export async function callHistory(
   app: FastifyInstance,
   tx: Tx,
@@ -93,44 +92,58 @@ export async function callHistory(
   const time = await companyTime(tx, actor.companyId, at);
   const period = periodOf(query, time.today);
   const code = await callCountryCode(tx, actor.companyId);
-  const calls = await providerCalls(app, account, {
-    from: dayStart(period.from, time.timeZone),
-    till: dayStart(addDays(period.till, 1), time.timeZone) - 1,
-    ...(query.phone ? { phoneNumbers: callNumberVariants(query.phone, code) } : {}),
-  });
-  if (!calls) return { data: [], reachable: false };
-  const other = (call: PbxCall) => (call.accountcode === 'outbound' ? call.destination_number : call.caller_id_number);
-  const matches = await matchNumbers(tx, actor.companyId, [...new Set(calls.map((c) => nationalOf(other(c), code)))]);
+  const from = dayStart(period.from, time.timeZone);
+  const till = dayStart(addDays(period.till, 1), time.timeZone) - 1;
+  const phoneNumbers = query.phone ? callNumberVariants(query.phone, code) : undefined;
+  const reachable = await refresh(app, tx, actor.companyId, account, { from, till, phoneNumbers });
+  const rows = await tx
+    .select()
+    .from(telephonyCalls)
+    .where(
+      and(
+        eq(telephonyCalls.companyId, actor.companyId),
+        eq(telephonyCalls.accountId, account.id),
+        gte(telephonyCalls.startedAt, new Date(from * 1000)),
+        lt(telephonyCalls.startedAt, new Date((till + 1) * 1000)),
+        phoneNumbers
+          ? inArray(telephonyCalls.number, [...new Set(phoneNumbers.map((n) => nationalOf(n, code)))])
+          : undefined,
+      ),
+    )
+    .orderBy(desc(telephonyCalls.startedAt))
+    .limit(2000);
+  const matches = await matchNumbers(tx, actor.companyId, [...new Set(rows.map((row) => row.number))]);
   return {
-    reachable: true,
-    data: calls
-      .sort((a, b) => b.start_stamp - a.start_stamp)
-      .map((call) => ({
-        uuid: call.uuid,
-        type: callTypeOf(call.accountcode, call.user_talk_time),
-        number: displayCallNumber(other(call)),
-        extension: call.accountcode === 'outbound' ? call.caller_id_number : call.destination_number,
-        start_stamp: call.start_stamp,
-        started_at: new Date(call.start_stamp * 1000).toISOString(),
-        duration: call.duration,
-        talk_seconds: call.user_talk_time,
-        has_record: Boolean(call.record) && call.record !== '0' && call.user_talk_time > 0,
-        match: matches.get(nationalOf(other(call), code)) ?? null,
-      })),
+    reachable,
+    data: rows.map((row) => ({
+      uuid: row.uuid,
+      type: row.type as CallType,
+      number: displayCallNumber(row.rawNumber),
+      extension: row.extension,
+      start_stamp: Math.floor(row.startedAt.getTime() / 1000),
+      started_at: row.startedAt.toISOString(),
+      duration: row.duration,
+      talk_seconds: row.talkSeconds,
+      has_record: row.hasRecord,
+      match: matches.get(row.number) ?? null,
+    })),
   };
 }
 
-/** Spec §8 "call history failure: empty history": a provider that fails gives none (null), logged. */
-async function providerCalls(
+/** Asks the provider for the period and keeps what it answers; false when it could not (logged, not an error). */
+async function refresh(
   app: FastifyInstance,
+  tx: Tx,
+  companyId: number,
   account: StoredAccount,
   search: { from: number; till: number; phoneNumbers?: string[] },
-): Promise<PbxCall[] | null> {
+): Promise<boolean> {
   try {
-    return await clientOf(app, account).history(search);
+    await storeCalls(tx, companyId, account, await clientOf(app, account).history(search));
+    return true;
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    app.log.warn({ onlinepbx: { call: 'history', reason: (error as Error).message } }, 'call history failed');
-    return null;
+    const reason = error instanceof AppError ? error.code : (error as Error).message;
+    app.log.warn({ onlinepbx: { call: 'history', reason } }, 'call history failed');
+    return false;
   }
 }

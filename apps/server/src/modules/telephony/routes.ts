@@ -1,6 +1,8 @@
 import { telephonyRoutes } from '@crm/contracts';
 import type { FastifyInstance } from 'fastify';
+import { JOBS } from '../../platform/jobs/registry.js';
 import { registerRoute } from '../../platform/route-table.js';
+import { dispatchCallSyncs, syncAccountCalls } from './call-store.js';
 import { callHistory } from './history.js';
 import { ownLine, transferCall } from './own-line.js';
 import { registerRecordingRoute } from './recording.js';
@@ -25,4 +27,6 @@ export default async function telephonyModule(app: FastifyInstance) {
     req.tenant((tx, actor) => transferCall(app, tx, actor, body.call_id, body.destination)),
   );
   registerRecordingRoute(app);
+  app.jobs.handle(JOBS.telephonySyncDispatch, () => dispatchCallSyncs(app));
+  app.jobs.handle(JOBS.telephonyCallSync, ({ companyId, accountId }) => syncAccountCalls(app, companyId, accountId));
 }

@@ -1,11 +1,14 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startOnlinePbxFake } from '../../../test/fakes/onlinepbx-fake.js';
 import { loginAs, openTestApp } from '../../../test/helpers.js';
-import { telephonyAccounts } from '../../db/schema/index.js';
+import { telephonyAccounts, telephonyCalls } from '../../db/schema/index.js';
 import { inCompany } from '../../platform/tenancy.js';
 import { insertLeads } from '../../seed/leads-factories.js';
 import { createStudent } from '../../seed/users-factories.js';
 import { createGroupsWorld, type GroupsWorld, nextPhone } from '../groups/groups-test-world.js';
+import { storeCalls } from './call-store.js';
+import { clientOf } from './pbx-access.js';
 
 const NOW = new Date('2026-11-18T07:00:00Z');
 const stamp = (iso: string) => Math.floor(Date.parse(iso) / 1000);
@@ -39,6 +42,15 @@ const pbx = await startOnlinePbxFake({
           duration: 20,
           user_talk_time: 0,
           accountcode: 'inbound',
+        },
+        {
+          uuid: 'call-lead-answered',
+          caller_id_number: '101',
+          destination_number: leadPhone,
+          start_stamp: stamp('2026-11-16T11:00:00Z'),
+          duration: 70,
+          user_talk_time: 55,
+          accountcode: 'outbound',
         },
         {
           uuid: 'call-out-unanswered',
@@ -86,14 +98,25 @@ beforeAll(async () => {
     branchIds: [w.main],
   });
   const [lead] = await insertLeads(database.db, w.company.id, [
-    { branchId: w.main, name: 'Lead Caller', phone: leadPhone },
+    { branchId: w.main, name: 'Lead Caller', phone: leadPhone, createdAt: new Date('2026-11-10T05:00:00Z') },
   ]);
   leadId = lead!.id;
 });
 
 beforeEach(async () => {
-  await inCompany(database.db, w.company.id, (tx) => tx.delete(telephonyAccounts));
+  await inCompany(database.db, w.company.id, async (tx) => {
+    await tx.delete(telephonyCalls);
+    await tx.delete(telephonyAccounts);
+  });
 });
+
+/** What the sync job does for an account, over a chosen period (the job itself reads the last few hours). */
+const syncCalls = (accountId: number, period: { from: number; till: number }) =>
+  inCompany(database.db, w.company.id, async (tx) => {
+    const [account] = await tx.select().from(telephonyAccounts).where(eq(telephonyAccounts.id, accountId));
+    const calls = await clientOf(app, account!).history(period);
+    return storeCalls(tx, w.company.id, account!, calls);
+  });
 
 describe('the telephony settings (admin/voip)', () => {
   it('tests the key with auth.json, keeps it sealed and never answers it', async () => {
@@ -190,6 +213,7 @@ describe('the call log', () => {
       log.body.data.map((c: { uuid: string; type: string; number: string }) => [c.uuid, c.type, c.number]),
     ).toEqual([
       ['call-out-answered', 'outbound', `+998${studentPhone}`],
+      ['call-lead-answered', 'outbound', leadPhone],
       ['call-in-missed', 'missed', leadPhone],
       ['call-out-unanswered', 'not_answered', '712000000'],
     ]);
@@ -198,7 +222,7 @@ describe('the call log', () => {
       has_record: true,
       talk_seconds: 80,
     });
-    expect(log.body.data[1].match).toEqual({ id: leadId, role: 'lead', name: 'Lead Caller' });
+    expect(log.body.data[2].match).toEqual({ id: leadId, role: 'lead', name: 'Lead Caller' });
 
     // One person's calls: his number searched with the country code and bare (spec §7).
     const own = await w.api(w.tokens.admin, 'GET', `/call/history?phone=${studentPhone}`);
@@ -210,14 +234,41 @@ describe('the call log', () => {
     expect(tooLong.body.error.code).toBe('call_period_too_long');
   });
 
-  it('renews an expired session key, and shows an empty log when the provider fails', async () => {
+  it('renews an expired session key, and keeps showing the calls kept when the provider fails', async () => {
     await w.api(w.tokens.owner, 'PUT', '/voip/settings', companyAccount());
     pbx.expireKeys();
-    expect((await w.api(w.tokens.admin, 'GET', '/call/history')).body.data).toHaveLength(3);
+    expect((await w.api(w.tokens.admin, 'GET', '/call/history')).body.data).toHaveLength(4);
     // Both attempts of the history call (the adapter retries a 5xx once).
     pbx.failNext(2, 503);
     const down = await w.api(w.tokens.admin, 'GET', '/call/history');
-    expect(down.body).toEqual({ data: [], reachable: false });
+    expect(down.body.reachable).toBe(false);
+    expect(down.body.data).toHaveLength(4);
+  });
+
+  it('keeps the calls once however often they are synced, and counts an answered call as reaching the lead', async () => {
+    const saved = await w.api(w.tokens.owner, 'PUT', '/voip/settings', companyAccount());
+    const accountId = saved.body.accounts[0].id;
+    await w.api(w.tokens.owner, 'PUT', '/voip/users', {
+      users: [{ user_id: w.company.users.admin.id, account_id: accountId, extension: '101' }],
+    });
+    // The job reads the last hours: the provider's calls of the fake are older, so the sync reads the week here.
+    const week = { from: stamp('2026-11-11T00:00:00Z'), till: stamp('2026-11-18T07:00:00Z') };
+    const synced = [await syncCalls(accountId, week), await syncCalls(accountId, week)];
+    expect(synced).toEqual([4, 4]);
+    const kept = await inCompany(database.db, w.company.id, (tx) => tx.select().from(telephonyCalls));
+    expect(kept).toHaveLength(4);
+    expect(kept.find((c) => c.uuid === 'call-lead-answered')?.userId).toBe(w.company.users.admin.id);
+    const report = await w.api(
+      w.tokens.admin,
+      'GET',
+      `/reports/reachability?branch_id=${w.main}&from=2026-11-10&till=2026-11-18`,
+    );
+    expect(report.status).toBe(200);
+    expect(report.body.counted).toContain('called');
+    expect(report.body.totals).toMatchObject({ leads: 1, reached: 1 });
+    expect(report.body.by_staff).toEqual([
+      expect.objectContaining({ staff: expect.objectContaining({ id: w.company.users.admin.id }) }),
+    ]);
   });
 
   it('streams a recording of the company’s own call, and nothing for another uuid', async () => {

@@ -85,6 +85,18 @@ export const JOBS = {
     retryLimit: 0,
   }),
   gamificationCompanyDay: defineJob({ name: 'gamification.company-day', payload: companyDayPayload }),
+  /** Every 10 minutes: keep each OnlinePBX account's recent calls (issue 22: the log and the reachability report). */
+  telephonySyncDispatch: defineJob({
+    name: 'telephony.sync-dispatch',
+    payload: noPayload,
+    cron: '*/10 * * * *',
+    retryLimit: 0,
+  }),
+  telephonyCallSync: defineJob({
+    name: 'telephony.call-sync',
+    payload: z.object({ companyId, accountId: z.number().int().positive() }),
+    retryLimit: 2,
+  }),
   /** An uploaded students or leads list, imported in chunks with its progress (modules/jobs/import-job.ts). */
   importStudents: defineJob({ name: 'students.import', payload: importPayload, ...watchedJob }),
   importLeads: defineJob({ name: 'leads.import', payload: importPayload, ...watchedJob }),

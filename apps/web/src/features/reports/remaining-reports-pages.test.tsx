@@ -87,7 +87,7 @@ describe('ReachabilityPage', () => {
           { staff: { id: 4, name: 'Madina Admin' }, reached: 5, average_hours: 2.5 },
           { staff: null, reached: 1, average_hours: null },
         ],
-        counted: ['moved', 'converted', 'edited'],
+        counted: ['called', 'moved', 'converted', 'edited'],
       };
       answers['/reports/reachability'] = () => json(200, report);
       renderAt(<ReachabilityPage />);

@@ -5,6 +5,8 @@ import { selectRows } from '../db/client.js';
 import { createLessonsWorld } from '../modules/lessons/lessons-test-world.js';
 import { inCompany } from '../platform/tenancy.js';
 import { seedGamificationDemo } from './gamification-demo.js';
+import { insertLeads } from './leads-factories.js';
+import { seedTelephonyDemo } from './telephony-demo.js';
 
 const { app, database } = await openTestApp();
 
@@ -27,5 +29,19 @@ describe('seedGamificationDemo', () => {
       ),
     );
     expect(negative).toEqual([]);
+  });
+});
+
+describe('seedTelephonyDemo', () => {
+  it('keeps a week of calls matched to leads and students, shown although no provider answers', async () => {
+    const w = await createLessonsWorld(app, database.db);
+    await insertLeads(database.db, w.company.id, [{ branchId: w.main, name: 'Demo Lead', phone: '977770001' }]);
+    await seedTelephonyDemo(database.db, w.company);
+    const log = await w.api(w.tokens.admin, 'GET', '/call/history');
+    expect(log.status).toBe(200);
+    expect(log.body.reachable).toBe(false);
+    expect(log.body.data.length).toBeGreaterThan(3);
+    expect(log.body.data.some((c: { match: { role: string } | null }) => c.match?.role === 'lead')).toBe(true);
+    expect(new Set(log.body.data.map((c: { type: string }) => c.type)).size).toBeGreaterThan(2);
   });
 });
