@@ -3,6 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useRefreshMe } from '../../features/auth/auth-api';
 import { LicenceNotice } from '../../features/licence/licence-notice';
+import { PhoneProvider } from '../../features/telephony/phone-provider';
 import { setCompanyType } from '../../i18n/i18n';
 import { useSession } from '../../shared/session/use-session';
 import { PageSpinner } from '../../shared/ui/page-spinner';
@@ -15,9 +16,12 @@ import { useViewport } from './use-viewport';
 /** The signed-in frame: side menu (a drawer on phones), header, breadcrumbs and the page. */
 export function AppShell() {
   // antd's message and notification context lives here, not at the root: the log-in page needs none of it.
+  // The telephone (issue 22) wraps the pages: a call and its widget outlive moving between them.
   return (
     <App>
-      <ShellLayout />
+      <PhoneProvider>
+        <ShellLayout />
+      </PhoneProvider>
     </App>
   );
 }

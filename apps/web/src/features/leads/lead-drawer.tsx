@@ -7,6 +7,7 @@ import { saveForm } from '../courses/form-errors';
 import { dateText } from '../groups/dates';
 import { RelatedReminders } from '../reminders/related-reminders';
 import { WriteSmsButton } from '../sms/write-sms-button';
+import { CallButton } from '../telephony/call-button';
 import type { CardActions } from './board/card-actions';
 import { columnName } from './board/card-actions';
 import {
@@ -77,7 +78,16 @@ export function LeadDrawer({
             size="small"
             column={1}
             items={[
-              { key: 'phone', label: t('leads.fields.phone'), children: phoneText(lead.phone, country) },
+              {
+                key: 'phone',
+                label: t('leads.fields.phone'),
+                children: (
+                  <Flex gap={6} align="center">
+                    {phoneText(lead.phone, country)}
+                    <CallButton phone={lead.phone} />
+                  </Flex>
+                ),
+              },
               {
                 key: 'column',
                 label: t('leads.fields.column'),

@@ -189,6 +189,17 @@ describe('LeadsPage', () => {
   );
 
   it(
+    'opens the new-lead form with a caller’s number (the call widget’s “create a lead”)',
+    async () => {
+      stream = boardStream();
+      renderAt(<LeadsPage />, '/leads?new_lead=935551122', '/leads');
+      const dialog = await screen.findByRole('dialog', { name: 'New lead' });
+      expect((within(dialog).getByLabelText('Phone') as HTMLInputElement).value).toBe('93 555 11 22');
+    },
+    SLOW,
+  );
+
+  it(
     'names the stage in the drawer as the branch titled its column',
     async () => {
       stream = boardStream();

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Flex } from 'antd';
 import { type CSSProperties, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useSession } from '../../shared/session/use-session';
 import { useBoardActions } from './board/board-actions';
 import type { BoardState } from './board/board-lists';
@@ -71,6 +72,9 @@ export function LeadsPage() {
   const filtering = hasFilters(filters);
   const several = (user?.branches.length ?? 0) > 1;
   const fill = useWindowFill(view === 'board');
+  // The call widget's "create a lead" opens the new-lead form with the caller's number (`?new_lead={phone}`).
+  const [params, setParams] = useSearchParams();
+  const callerPhone = params.get('new_lead');
 
   const actions: CardActions = useMemo(
     () => ({
@@ -148,11 +152,15 @@ export function LeadsPage() {
       <MoveBranchModal lead={cardDialog('branch')} actions={boardActions} onClose={close} />
       <MakeStudentModal lead={cardDialog('student')} actions={boardActions} onClose={close} />
       <NewLeadModal
-        open={dialog?.kind === 'create'}
+        open={dialog?.kind === 'create' || callerPhone !== null}
+        phone={callerPhone ?? undefined}
         branchId={branchId}
         country={country}
         columnTitles={columnTitles}
-        onClose={close}
+        onClose={() => {
+          close();
+          if (callerPhone !== null) setParams({}, { replace: true });
+        }}
         onCreated={live.refresh}
       />
       <LeadSourcesModal open={dialog?.kind === 'sources'} onClose={close} />

@@ -1,3 +1,4 @@
+import { formatPhone } from '@crm/contracts';
 import { App, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../courses/catalog-ui';
@@ -11,9 +12,13 @@ import {
 } from './lead-form-fields';
 import { useLeadMutations } from './leads-api';
 
-/** The toolbar's "New lead": POST /leadData; the board shows the card when its record arrives. */
+/**
+ * The toolbar's "New lead": POST /leadData; the board shows the card when its record arrives. `phone` (the call
+ * widget's caller) is typed in already.
+ */
 export function NewLeadModal({
   open,
+  phone,
   branchId,
   country,
   columnTitles,
@@ -21,6 +26,7 @@ export function NewLeadModal({
   onCreated,
 }: {
   open: boolean;
+  phone?: string;
   branchId: number;
   country: string;
   columnTitles: ColumnTitles;
@@ -60,7 +66,12 @@ export function NewLeadModal({
       onClose={onClose}
       width={640}
     >
-      <Form form={form} layout="vertical" initialValues={{ column: 'incoming', tag_ids: [] }} onFinish={save}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ column: 'incoming', tag_ids: [], phone: phone ? formatPhone(phone, country) : undefined }}
+        onFinish={save}
+      >
         <LeadFormFields country={country} branchId={branchId} withColumn columnTitles={columnTitles} />
       </Form>
     </FormModal>

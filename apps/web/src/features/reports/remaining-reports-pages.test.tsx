@@ -92,7 +92,7 @@ describe('ReachabilityPage', () => {
       answers['/reports/reachability'] = () => json(200, report);
       renderAt(<ReachabilityPage />);
       expect(await screen.findByText('Madina Admin')).toBeTruthy();
-      expect(screen.getByText(/Calls and SMS are not logged yet/)).toBeTruthy();
+      expect(screen.getByText(/a call with his number was answered/)).toBeTruthy();
       expect(screen.getByText('No source')).toBeTruthy();
       expect(screen.getByText('Not recorded')).toBeTruthy();
       expect(screen.getByText('2.5 h')).toBeTruthy();

@@ -40,6 +40,7 @@ import { OfferProfileLine } from '../offer/offer-signed-tag';
 import { RelatedReminders } from '../reminders/related-reminders';
 import { SmsHistoryTab } from '../sms/sms-history-tab';
 import { WriteSmsButton } from '../sms/write-sms-button';
+import { CallButton } from '../telephony/call-button';
 import { initialsOf, PEOPLE_KINDS, phoneText, roleIdsOfPerson } from './people-kinds';
 import { TagList } from './person-badges';
 import { PersonFormModal } from './person-form-modal';
@@ -199,9 +200,12 @@ function Profile({ type, person, back }: { type: UserType; person: UserProfile; 
               {archived && <Tag color="red">{t('users.archivedMark')}</Tag>}
             </Space>
             <Space wrap size={[16, 4]}>
-              <a href={`tel:${phoneText(person.phone, country).replace(/\s/g, '')}`}>
-                <PhoneOutlined /> {phoneText(person.phone, country)}
-              </a>
+              <Space size={6}>
+                <a href={`tel:${phoneText(person.phone, country).replace(/\s/g, '')}`}>
+                  <PhoneOutlined /> {phoneText(person.phone, country)}
+                </a>
+                <CallButton phone={person.phone} />
+              </Space>
               <Typography.Text type="secondary">
                 <BranchesOutlined /> {person.branches.map((b) => b.name).join(', ') || '—'}
               </Typography.Text>
