@@ -1,6 +1,6 @@
 import { InboxOutlined, SwapOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { Lead } from '@crm/contracts';
-import { App, Button, Descriptions, Drawer, Flex, Form } from 'antd';
+import { App, Button, Descriptions, Drawer, Flex, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { phoneText } from '../../shared/format/phone';
 import { saveForm } from '../courses/form-errors';
@@ -8,6 +8,7 @@ import { dateText } from '../groups/dates';
 import { RelatedReminders } from '../reminders/related-reminders';
 import { WriteSmsButton } from '../sms/write-sms-button';
 import { CallButton } from '../telephony/call-button';
+import { PersonCalls, useShowsCalls } from '../telephony/person-calls';
 import type { CardActions } from './board/card-actions';
 import { columnName } from './board/card-actions';
 import {
@@ -38,6 +39,7 @@ export function LeadDrawer({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
+  const showsCalls = useShowsCalls();
   const { message } = App.useApp();
   const [form] = Form.useForm<LeadFormValues>();
   const { update } = useLeadMutations();
@@ -120,6 +122,14 @@ export function LeadDrawer({
             <LeadFormFields country={country} branchId={lead.branch_id} lead={lead} />
           </Form>
           <RelatedReminders kind="lead" subject={{ id: lead.id, name: lead.name }} />
+          {showsCalls && (
+            <Flex vertical gap={8}>
+              <Typography.Title level={5} style={{ margin: 0 }}>
+                {t('telephony.log.title')}
+              </Typography.Title>
+              <PersonCalls phone={lead.phone} />
+            </Flex>
+          )}
         </Flex>
       )}
     </Drawer>

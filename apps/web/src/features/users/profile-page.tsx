@@ -41,6 +41,7 @@ import { RelatedReminders } from '../reminders/related-reminders';
 import { SmsHistoryTab } from '../sms/sms-history-tab';
 import { WriteSmsButton } from '../sms/write-sms-button';
 import { CallButton } from '../telephony/call-button';
+import { PersonCalls, useShowsCalls } from '../telephony/person-calls';
 import { initialsOf, PEOPLE_KINDS, phoneText, roleIdsOfPerson } from './people-kinds';
 import { TagList } from './person-badges';
 import { PersonFormModal } from './person-form-modal';
@@ -101,6 +102,7 @@ function Profile({ type, person, back }: { type: UserType; person: UserProfile; 
   const archived = person.archived_at !== null;
   const isStudent = type === 'student';
   const coins = useGamificationOn() && isStudent;
+  const showsCalls = useShowsCalls();
 
   const run = async (work: () => Promise<unknown>, done: string, after?: () => void) => {
     try {
@@ -241,6 +243,9 @@ function Profile({ type, person, back }: { type: UserType; person: UserProfile; 
                     children: <StudentCommentsTab studentId={person.id} />,
                   },
                 ]
+              : []),
+            ...(showsCalls
+              ? [{ key: 'calls', label: t('telephony.log.title'), children: <PersonCalls phone={person.phone} /> }]
               : []),
             { key: 'contacts', label: t('users.profile.tabs.contacts'), children: <ContactsTab person={person} /> },
             { key: 'notes', label: t('users.profile.tabs.notes'), children: <NotesTab person={person} /> },
