@@ -4,10 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import type { PbxCall } from '../../adapters/onlinepbx/protocol.js';
 import type { Tx } from '../../db/client.js';
 import { telephonyAccounts, telephonyCalls, telephonyExtensions } from '../../db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
 import { JOBS } from '../../platform/jobs/registry.js';
 import { inCompany } from '../../platform/tenancy.js';
 import { callCountryCode } from './own-line.js';
-import { clientOf, type StoredAccount } from './pbx-access.js';
+import { askProvider, clientOf, type StoredAccount } from './pbx-access.js';
+
+const UNRETRIED: ReadonlySet<string> = new Set(['voip_key_unreadable', 'onlinepbx_refused']);
 
 /**
  * The provider's calls kept by us (decision 0037): written when the call log asks the provider for a period and by
@@ -103,6 +106,17 @@ export async function syncAccountCalls(app: FastifyInstance, companyId: number, 
   });
   if (!account) return 0;
   const till = Math.floor(app.clock().getTime() / 1000);
-  const calls = await clientOf(app, account).history({ from: till - SYNC_WINDOW_SECONDS, till });
+  let calls: PbxCall[];
+  try {
+    calls = await askProvider(() => clientOf(app, account).history({ from: till - SYNC_WINDOW_SECONDS, till }));
+  } catch (error) {
+    // A key that no longer opens or that the provider refuses will not work on a retry either: the settings page
+    // says so to the owner; the job lets it be (a provider that is down is retried).
+    if (error instanceof AppError && UNRETRIED.has(error.code)) {
+      app.log.warn({ onlinepbx: { call: 'sync', account: account.id, reason: error.code } }, 'call sync skipped');
+      return 0;
+    }
+    throw error;
+  }
   return inCompany(app.database.background, companyId, (tx) => storeCalls(tx, companyId, account, calls));
 }

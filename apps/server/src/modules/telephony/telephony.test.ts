@@ -7,7 +7,7 @@ import { inCompany } from '../../platform/tenancy.js';
 import { insertLeads } from '../../seed/leads-factories.js';
 import { createStudent } from '../../seed/users-factories.js';
 import { createGroupsWorld, type GroupsWorld, nextPhone } from '../groups/groups-test-world.js';
-import { storeCalls } from './call-store.js';
+import { storeCalls, syncAccountCalls } from './call-store.js';
 import { clientOf } from './pbx-access.js';
 
 const NOW = new Date('2026-11-18T07:00:00Z');
@@ -243,6 +243,16 @@ describe('the call log', () => {
     const down = await w.api(w.tokens.admin, 'GET', '/call/history');
     expect(down.body.reachable).toBe(false);
     expect(down.body.data).toHaveLength(4);
+  });
+
+  it('lets the sync job be for an account whose key no longer opens (no retry would help)', async () => {
+    const [account] = await inCompany(database.db, w.company.id, (tx) =>
+      tx
+        .insert(telephonyAccounts)
+        .values({ companyId: w.company.id, domain: 'centre.onpbx.ru', keySealed: 'v1.not-ours' })
+        .returning({ id: telephonyAccounts.id }),
+    );
+    expect(await syncAccountCalls(app, w.company.id, account!.id)).toBe(0);
   });
 
   it('keeps the calls once however often they are synced, and counts an answered call as reaching the lead', async () => {
