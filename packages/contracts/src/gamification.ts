@@ -140,7 +140,6 @@ export function productPhotoKeyOf(address: string): { companyId: number; key: st
   const match = PRODUCT_PHOTO_ADDRESS.exec(address);
   return match ? { companyId: Number(match[1]), key: match[2] as string } : null;
 }
-export const productPhotoParamsSchema = z.object({ company_id: idSchema, key: z.string().regex(/^[0-9a-f]{32}$/) });
 export const productPhotoSchema = z.object({ address: z.string() });
 
 export const PRODUCT_NAME_MAX = 120;

@@ -3,19 +3,17 @@ import {
   type FormPictureKind,
   formPictureAddress,
   formPictureKeyOf,
-  formPictureParamsSchema,
   LEAD_FORM_IMAGE,
   landingRoutes,
-  PUBLIC,
   PUBLIC_PAGE_READS_PER_MINUTE,
 } from '@crm/contracts';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { FieldRefusal, notFound } from '../../platform/errors.js';
+import { FieldRefusal } from '../../platform/errors.js';
 import { firstUploadedFile } from '../../platform/files.js';
 import { type PictureBox, readUploadedImage, resizePicture } from '../../platform/images.js';
-import { PublicPictures } from '../../platform/public-pictures.js';
+import { PublicPictures, servePublicPictures } from '../../platform/public-pictures.js';
 import { RequestRate, spendOrRefuse } from '../../platform/request-rate.js';
 import { registerRoute } from '../../platform/route-table.js';
 import { landingChoices } from './landing-content.js';
@@ -27,9 +25,6 @@ import {
   updateLandingPage,
 } from './landing-pages.js';
 import { getLoginLook, publicLoginLook, saveLoginLook } from './login-look.js';
-
-/** A stored picture never changes under its key (a new upload gets a new one), so browsers may keep it. */
-const PICTURE_CACHE = 'public, max-age=31536000, immutable';
 
 const BOXES: Record<FormPictureKind, PictureBox> = {
   // Spec §5: a lead form's header is 610x160; another shape is cut to it (the builder says so).
@@ -80,30 +75,8 @@ export default async function landingModule(fastify: FastifyInstance) {
     return { address, width: picture.width, height: picture.height, cropped: picture.cropped };
   });
 
-  app.get(
-    '/form/picture/:company_id/:key',
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: ['forms'],
-        summary:
-          'A lead form’s header or a landing page’s picture (public: an <img> on a visitor’s page sends no token).',
-        security: [],
-        params: formPictureParamsSchema,
-      },
-      // After the API-wide `no-store` (security-headers.ts): route hooks run last.
-      onSend: async (_req, reply) => {
-        if (reply.statusCode === 200) reply.header('cache-control', PICTURE_CACHE);
-      },
-    },
-    async (req, reply) => {
-      const bytes = await pictures.open(req.params.company_id, req.params.key);
-      if (!bytes) throw notFound();
-      return reply
-        .header('content-type', 'image/jpeg')
-        .header('content-length', bytes.size)
-        .header('x-content-type-options', 'nosniff')
-        .send(bytes.stream);
-    },
-  );
+  servePublicPictures(fastify, '/form/picture/:company_id/:key', pictures, {
+    tags: ['forms'],
+    summary: 'A lead form’s header or a landing page’s picture (public: an <img> on a visitor’s page sends no token).',
+  });
 }
