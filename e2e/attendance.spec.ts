@@ -1,5 +1,15 @@
 import { type Browser, expect, test } from '@playwright/test';
-import { api, companyUrl, demoCompanyDay, logIn, msg, pickerDate, screenshots, typeInto } from './support';
+import {
+  api,
+  companyUrl,
+  createAllDayGroup,
+  demoCompanyDay,
+  logIn,
+  msg,
+  pickerDate,
+  screenshots,
+  typeInto,
+} from './support';
 
 const en = (key: string, vars?: Record<string, string>) => msg('en', key, vars);
 const suffix = Math.random().toString(36).slice(2, 6).toUpperCase();
@@ -7,7 +17,6 @@ const teacherName = `E2E Tutor ${suffix}`;
 const teacherPhone = `91${Array.from({ length: 7 }, () => Math.floor(Math.random() * 10)).join('')}`;
 const groupName = `E2E Weekly ${suffix}`;
 
-const isoWeekday = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
 const dayMonth = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
 
 const today = demoCompanyDay();
@@ -30,34 +39,12 @@ test.describe.configure({ mode: 'serial' });
 test('an admin sets up a weekly group meeting today with a new teacher and three students', async ({ browser }) => {
   const page = await englishPage(browser, 1440);
   await logIn(page, 'demo', '900000002', 'en');
-  const branches = await api<{ data: { id: number }[] }>(page, 'GET', '/branch');
-  const branch = branches.data[0];
-  const existing = await api<{ data: { course: { id: number } }[] }>(page, 'GET', `/group?branch_id=${branch?.id}`);
-  const teacher = await api<{ id: number }>(page, 'POST', '/user', {
-    user_type: 'teacher',
-    name: teacherName,
-    phone: teacherPhone,
-    branches: [branch?.id],
-    password: 'demo1234',
-  });
-  // A lesson every week on today's weekday, all day long, so "today's lesson" has begun whenever the test runs.
-  const group = await api<{ id: number }>(page, 'POST', '/group', {
-    branch_id: branch?.id,
-    course_id: existing.data[0]?.course.id,
-    teacher_id: teacher.id,
-    room_id: null,
-    name: groupName,
-    day_type: 'other',
-    exact_days: [isoWeekday(today)],
-    start_time: '00:00',
-    end_time: '23:55',
-    start_date: demoCompanyDay(-21),
-  });
-  groupId = group.id;
+  const created = await createAllDayGroup(page, { teacherName, teacherPhone, groupName, sinceDays: 21 });
+  groupId = created.groupId;
   const students = await api<{ data: { id: number; name: string }[] }>(
     page,
     'GET',
-    `/user?user_type=student&branch_id=${branch?.id}&per_page=3`,
+    `/user?user_type=student&branch_id=${created.branchId}&per_page=3`,
   );
   for (const student of students.data) {
     await api(page, 'POST', `/group/${groupId}/students/${student.id}`, { created_date: demoCompanyDay(-21) });

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { api, demoCompanyDay, type Lang, logIn, msg, screenshots } from './support';
+import { api, createAllDayGroup, demoCompanyDay, type Lang, logIn, msg, screenshots } from './support';
 
 /**
  * Issue 21's gamification in Chromium, on the demo centre (gamification on, 5 coins for each lesson attended): a new
@@ -10,7 +10,6 @@ const suffix = Math.random().toString(36).slice(2, 6).toUpperCase();
 const teacherPhone = `93${Array.from({ length: 7 }, () => Math.floor(Math.random() * 10)).join('')}`;
 const groupName = `E2E Coins ${suffix}`;
 const today = demoCompanyDay();
-const isoWeekday = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
 const dayMonth = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
 
 let studentId = 0;
@@ -49,30 +48,12 @@ test('a teacher marks today’s lesson on his phone, and the present student gai
 
   const admin = await pageIn(browser, 'uz', 1440);
   await logIn(admin, 'demo', '900000002', 'uz');
-  const branches = await api<{ data: { id: number }[] }>(admin, 'GET', '/branch');
-  const branch = branches.data[0]?.id;
-  const existing = await api<{ data: { course: { id: number } }[] }>(admin, 'GET', `/group?branch_id=${branch}`);
-  const teacher = await api<{ id: number }>(admin, 'POST', '/user', {
-    user_type: 'teacher',
-    name: `E2E Coach ${suffix}`,
-    phone: teacherPhone,
-    branches: [branch],
-    password: 'demo1234',
-  });
-  // Every week on today's weekday, all day long: today's lesson has begun whenever the test runs.
-  const group = await api<{ id: number }>(admin, 'POST', '/group', {
-    branch_id: branch,
-    course_id: existing.data[0]?.course.id,
-    teacher_id: teacher.id,
-    room_id: null,
-    name: groupName,
-    day_type: 'other',
-    exact_days: [isoWeekday(today)],
-    start_time: '00:00',
-    end_time: '23:55',
-    start_date: demoCompanyDay(-21),
-  });
-  groupId = group.id;
+  ({ groupId } = await createAllDayGroup(admin, {
+    teacherName: `E2E Coach ${suffix}`,
+    teacherPhone,
+    groupName,
+    sinceDays: 21,
+  }));
   await api(admin, 'POST', `/group/${groupId}/students/${studentId}`, { created_date: demoCompanyDay(-21) });
   const before = await balanceOf(admin, studentId);
 

@@ -1,11 +1,10 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { api, companyUrl, demoCompanyDay, type Lang, logIn, msg, screenshots } from './support';
+import { api, companyUrl, createAllDayGroup, demoCompanyDay, type Lang, logIn, msg, screenshots } from './support';
 
 const suffix = Math.random().toString(36).slice(2, 6).toUpperCase();
 const teacherPhone = `92${Array.from({ length: 7 }, () => Math.floor(Math.random() * 10)).join('')}`;
 const groupName = `E2E Grades ${suffix}`;
 const today = demoCompanyDay();
-const isoWeekday = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
 
 /** The demo's student who logs in (spec §6 role 7): he studies in the new group too. */
 const STUDENT_PHONE = '900000007';
@@ -26,28 +25,12 @@ test.describe.configure({ mode: 'serial' });
 test('an admin opens a group meeting today all day, with the demo student in it', async ({ browser }) => {
   const page = await pageIn(browser, 'en', 1440);
   await logIn(page, 'demo', '900000002', 'en');
-  const branch = (await api<{ data: { id: number }[] }>(page, 'GET', '/branch')).data[0];
-  const courses = await api<{ data: { course: { id: number } }[] }>(page, 'GET', `/group?branch_id=${branch?.id}`);
-  const teacher = await api<{ id: number }>(page, 'POST', '/user', {
-    user_type: 'teacher',
-    name: `E2E Grader ${suffix}`,
-    phone: teacherPhone,
-    branches: [branch?.id],
-    password: 'demo1234',
-  });
-  const group = await api<{ id: number }>(page, 'POST', '/group', {
-    branch_id: branch?.id,
-    course_id: courses.data[0]?.course.id,
-    teacher_id: teacher.id,
-    room_id: null,
-    name: groupName,
-    day_type: 'other',
-    exact_days: [isoWeekday(today)],
-    start_time: '00:00',
-    end_time: '23:55',
-    start_date: demoCompanyDay(-14),
-  });
-  groupId = group.id;
+  ({ groupId } = await createAllDayGroup(page, {
+    teacherName: `E2E Grader ${suffix}`,
+    teacherPhone,
+    groupName,
+    sinceDays: 14,
+  }));
   const found = await api<{ data: { id: number; role: number; name: string }[] }>(
     page,
     'GET',

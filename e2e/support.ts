@@ -154,3 +154,37 @@ export async function codeSentTo(internationalPhone: string, after = 0): Promise
     .toMatch(/^\d{6}$/);
   return code as string;
 }
+
+const isoWeekdayOf = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+
+/**
+ * A new teacher (password demo1234) and his group in the signed-in admin's first branch, meeting every week on
+ * today's weekday all day long — so "today's lesson" has begun whenever a test runs — since `sinceDays` ago.
+ */
+export async function createAllDayGroup(
+  page: Page,
+  spec: { teacherName: string; teacherPhone: string; groupName: string; sinceDays: number },
+): Promise<{ groupId: number; branchId: number }> {
+  const branchId = (await api<{ data: { id: number }[] }>(page, 'GET', '/branch')).data[0]?.id ?? 0;
+  const existing = await api<{ data: { course: { id: number } }[] }>(page, 'GET', `/group?branch_id=${branchId}`);
+  const teacher = await api<{ id: number }>(page, 'POST', '/user', {
+    user_type: 'teacher',
+    name: spec.teacherName,
+    phone: spec.teacherPhone,
+    branches: [branchId],
+    password: 'demo1234',
+  });
+  const group = await api<{ id: number }>(page, 'POST', '/group', {
+    branch_id: branchId,
+    course_id: existing.data[0]?.course.id,
+    teacher_id: teacher.id,
+    room_id: null,
+    name: spec.groupName,
+    day_type: 'other',
+    exact_days: [isoWeekdayOf(demoCompanyDay())],
+    start_time: '00:00',
+    end_time: '23:55',
+    start_date: demoCompanyDay(-spec.sinceDays),
+  });
+  return { groupId: group.id, branchId };
+}
