@@ -222,7 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
   });
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { telephonySocket: options.config.telephony?.wsUrl });
   // Before any route: its hook is added to each route as the route is declared.
   await registerCompression(app);
 

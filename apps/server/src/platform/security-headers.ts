@@ -11,7 +11,7 @@ const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
 /**
  * Safe headers on every answer (issue 13 §4), through @fastify/helmet:
  * - a CSP the built app works under (the end-to-end suite runs with it): scripts and connections to this
- *   origin only; styles also inline, because antd writes its component styles into <style> tags at run time;
+ *   origin only (connections also to the telephony provider's WebSocket); styles also inline, because antd writes its component styles into <style> tags at run time;
  *   images also data: and blob: (logos chosen in a form, charts saved as pictures);
  * - no framing but by our own pages, except the embeddable lead form;
  * - nosniff, a strict referrer policy, no camera, microphone or geolocation for other origins' frames;
@@ -19,7 +19,10 @@ const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
  *   HTTP it would be ignored at best, and on `localhost` it would pin a developer's browser to HTTPS;
  * - `Cache-Control: no-store` on API answers: they hold a company's data and must not stay in a shared cache.
  */
-export async function registerSecurityHeaders(app: FastifyInstance) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  { telephonySocket }: { telephonySocket?: string } = {},
+) {
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: {
@@ -33,7 +36,8 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
         // Lesson texts may show pictures by address (https only; the server's sanitiser keeps no other scheme).
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'"],
+        // The call widget's SIP-over-WebSocket connection to the telephony provider (issue 22).
+        'connect-src': ["'self'", ...(telephonySocket ? [cspSourceOfSocket(telephonySocket)] : [])],
         'media-src': ["'self'", 'blob:'],
         'object-src': ["'none'"],
         'form-action': ["'self'"],
@@ -71,4 +75,14 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
         );
     }
   });
+}
+
+/**
+ * ONLINEPBX_WS_URL as a CSP source: its scheme and port, and its host — any host where the address names the
+ * account's domain (`{domain}`: every company has its own), since a CSP cannot name hosts that are not known yet.
+ */
+export function cspSourceOfSocket(template: string): string {
+  const url = new URL(template.replace('{domain}', 'domain.invalid'));
+  const host = template.includes('{domain}') ? '*' : url.hostname;
+  return `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`;
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startOnlinePbxFake } from '../../../test/fakes/onlinepbx-fake.js';
 import { loginAs, openTestApp } from '../../../test/helpers.js';
 import { telephonyAccounts, telephonyCalls } from '../../db/schema/index.js';
+import { cspSourceOfSocket } from '../../platform/security-headers.js';
 import { inCompany } from '../../platform/tenancy.js';
 import { insertLeads } from '../../seed/leads-factories.js';
 import { createStudent } from '../../seed/users-factories.js';
@@ -200,6 +201,13 @@ describe('the caller’s own line', () => {
       200,
     );
     expect(pbx.transfers.at(-1)).toEqual({ domain: 'centre.onpbx.ru', call_id: 'abc', destination: '102' });
+  });
+
+  it('lets the app’s page open the provider’s WebSocket, whatever the account’s domain (CSP connect-src)', async () => {
+    const page = await app.inject({ method: 'GET', url: '/leads', headers: { host: `${w.sub}.localhost` } });
+    expect(page.headers['content-security-policy']).toMatch(/connect-src 'self' wss:\/\/\*:3342;/);
+    expect(cspSourceOfSocket('ws://127.0.0.1:3194')).toBe('ws://127.0.0.1:3194');
+    expect(cspSourceOfSocket('wss://{domain}')).toBe('wss://*');
   });
 });
 
