@@ -32,6 +32,16 @@ const paymentEnv = [
   `CLICK_CHECKOUT_URL=http://127.0.0.1:${CLICK_PORT}/services/pay`,
   `DEMO_MERCHANTS='${DEMO_MERCHANTS}'`,
 ].join(' ');
+/**
+ * Telephony (e2e/telephony-calls.spec.ts starts both): the OnlinePBX fake of the API tests, and kamailio's
+ * WebSocket the browser registers on (e2e/sip-peer.ts), with sipp on the UDP ports beside it.
+ */
+export const ONLINEPBX_FAKE_PORT = E2E_PORT + 95;
+export const SIP_PORTS = { ws: E2E_PORT + 94, sip: E2E_PORT + 93, answering: E2E_PORT + 92, calling: E2E_PORT + 91 };
+const telephonyEnv = [
+  `ONLINEPBX_API_URL=http://127.0.0.1:${ONLINEPBX_FAKE_PORT}`,
+  `ONLINEPBX_WS_URL=ws://127.0.0.1:${SIP_PORTS.ws}`,
+].join(' ');
 const dataDir = fileURLToPath(new URL('.artifacts/data', import.meta.url));
 /**
  * The web app is built before the server starts, so an old apps/web/dist never tests yesterday's screens. CI
@@ -76,6 +86,9 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // A microphone for the telephony test's calls, granted without asking.
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
       ],
     },
   },
@@ -102,7 +115,7 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `rm -rf ${dataDir} && ${buildWeb}DATA_DIR=${dataDir} PORT=${E2E_PORT} LOG_LEVEL=warn ${smsEnv} ${paymentEnv} npm run start -w @crm/server`,
+      command: `rm -rf ${dataDir} && ${buildWeb}DATA_DIR=${dataDir} PORT=${E2E_PORT} LOG_LEVEL=warn ${smsEnv} ${paymentEnv} ${telephonyEnv} npm run start -w @crm/server`,
       cwd: '..',
       url: `http://127.0.0.1:${E2E_PORT}/api/health`,
       timeout: 120_000,

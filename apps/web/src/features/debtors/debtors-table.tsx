@@ -7,6 +7,7 @@ import { useSession } from '../../shared/session/use-session';
 import { formatMoney, useCurrency } from '../courses/money';
 import { dateText } from '../groups/dates';
 import { tablePagination } from '../groups/table-pagination';
+import { PhoneWithCall } from '../telephony/call-button';
 
 interface DebtorsTableProps {
   list: DebtorListName;
@@ -108,9 +109,14 @@ export function DebtorsTable({ list, answer, pending, fetching, page, onPage }: 
       key: 'phone',
       responsive: ['md'],
       render: (_, d) => (
-        <a href={`tel:${phoneText(d.student.phone, country).replace(/\s/g, '')}`} style={{ whiteSpace: 'nowrap' }}>
-          {phoneText(d.student.phone, country)}
-        </a>
+        <PhoneWithCall
+          phone={d.student.phone}
+          text={
+            <a href={`tel:${phoneText(d.student.phone, country).replace(/\s/g, '')}`}>
+              {phoneText(d.student.phone, country)}
+            </a>
+          }
+        />
       ),
     },
     {

@@ -7,6 +7,7 @@ import { phoneText } from '../../shared/format/phone';
 import { emptyList } from '../courses/catalog-ui';
 import { dateText } from '../groups/dates';
 import { tablePagination } from '../groups/table-pagination';
+import { PhoneWithCall } from '../telephony/call-button';
 import { columnName, type LeadViewProps } from './board/card-actions';
 import { CardMenu } from './board/card-menu';
 import { leadSourceName } from './lead-options-api';
@@ -42,7 +43,12 @@ export function LeadTable({ branchId, filters, state, country, actions, places }
         </Button>
       ),
     },
-    { title: t('leads.fields.phone'), key: 'phone', render: (_, lead) => phoneText(lead.phone, country), width: 160 },
+    {
+      title: t('leads.fields.phone'),
+      key: 'phone',
+      render: (_, lead) => <PhoneWithCall phone={lead.phone} text={phoneText(lead.phone, country)} />,
+      width: 190,
+    },
     { title: t('leads.fields.column'), key: 'column', render: (_, lead) => titleOf(lead) },
     { title: t('leads.fields.course'), dataIndex: 'course', key: 'course' },
     { title: t('leads.fields.source'), key: 'source', render: (_, lead) => leadSourceName(t, lead.source) },

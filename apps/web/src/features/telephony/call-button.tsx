@@ -1,5 +1,6 @@
 import { PhoneOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePhone } from './phone-context';
 import { readableNumber } from './phone-numbers';
@@ -25,5 +26,15 @@ export function CallButton({ phone, confirm = false }: { phone: string | null | 
         onClick={() => (confirm ? line.openDialer(phone) : line.dial(phone))}
       />
     </Tooltip>
+  );
+}
+
+/** A number as a list shows it, with the call button beside it for a user with a line. */
+export function PhoneWithCall({ phone, text }: { phone: string | null | undefined; text: ReactNode }) {
+  return (
+    <span style={{ whiteSpace: 'nowrap', display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+      {text}
+      <CallButton phone={phone} />
+    </span>
   );
 }

@@ -1,6 +1,6 @@
 import { CaretRightOutlined, PauseOutlined, PhoneOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
 import { EXTENSION } from '@crm/contracts';
-import { Button, Card, Flex, Input, Space, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Grid, Input, Space, Tag, Typography } from 'antd';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CallerCard } from './caller-card';
@@ -9,6 +9,10 @@ import { readableNumber } from './phone-numbers';
 
 // Above the support chat's bubble (bottom right), clear of the page's own buttons on a 390 px phone.
 const DOCK: CSSProperties = { position: 'fixed', insetInlineEnd: 16, bottom: 96, zIndex: 1000 };
+// A call in progress must stay reachable: the task reminders stack up at the bottom right until read, so the call
+// card sits at the bottom left on a wide screen (over the menu's foot), and under the header on a phone.
+const CALL_DOCK: CSSProperties = { position: 'fixed', insetInlineStart: 16, bottom: 16, zIndex: 1010 };
+const CALL_DOCK_NARROW: CSSProperties = { position: 'fixed', insetInlineStart: 16, top: 72, zIndex: 1010 };
 
 const STATE_COLOR = { calling: 'processing', ringing: 'warning', speaking: 'success' } as const;
 
@@ -19,6 +23,7 @@ const STATE_COLOR = { calling: 'processing', ringing: 'warning', speaking: 'succ
 export function CallWidget({ phone }: { phone: Phone }) {
   const { t } = useTranslation();
   const { snapshot } = phone;
+  const wide = Grid.useBreakpoint().md;
   if (snapshot.state === 'idle' || snapshot.number === null)
     return (
       <div style={DOCK}>
@@ -35,7 +40,10 @@ export function CallWidget({ phone }: { phone: Phone }) {
 
   const { state } = snapshot;
   return (
-    <section aria-label={t('telephony.widget.region')} style={{ ...DOCK, width: 'min(320px, calc(100vw - 32px))' }}>
+    <section
+      aria-label={t('telephony.widget.region')}
+      style={{ ...(wide ? CALL_DOCK : CALL_DOCK_NARROW), width: 'min(320px, calc(100vw - 32px))' }}
+    >
       <Card size="small" styles={{ body: { padding: 12 } }} style={{ boxShadow: '0 6px 16px rgba(0, 0, 0, 0.16)' }}>
         <Flex vertical gap={8}>
           <Flex justify="space-between" align="center" gap={8}>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney, useCurrency } from '../courses/money';
 import { OfferSignedTag } from '../offer/offer-signed-tag';
+import { PhoneWithCall } from '../telephony/call-button';
 import { dateText, PEOPLE_KINDS, phoneText } from './people-kinds';
 import { StudentStatusTag, TagList } from './person-badges';
 
@@ -52,7 +53,12 @@ export function usePeopleColumns({
       render: (_, person) => (
         <Flex vertical>
           <Link to={kind.profilePath(person.id)}>{person.name}</Link>
-          {narrow && <Typography.Text style={{ fontSize: 12 }}>{phoneText(person.phone, country)}</Typography.Text>}
+          {narrow && (
+            <PhoneWithCall
+              phone={person.phone}
+              text={<Typography.Text style={{ fontSize: 12 }}>{phoneText(person.phone, country)}</Typography.Text>}
+            />
+          )}
           {narrow && balanceText(person, 12)}
           {person.parent_name && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -66,7 +72,7 @@ export function usePeopleColumns({
       title: t('users.fields.phone'),
       key: 'phone',
       responsive: ['md'],
-      render: (_, person) => <span style={{ whiteSpace: 'nowrap' }}>{phoneText(person.phone, country)}</span>,
+      render: (_, person) => <PhoneWithCall phone={person.phone} text={phoneText(person.phone, country)} />,
     },
     ...(type === 'staff'
       ? [

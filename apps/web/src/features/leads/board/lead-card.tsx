@@ -5,6 +5,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phoneText } from '../../../shared/format/phone';
 import { dateText } from '../../groups/dates';
+import { CallButton } from '../../telephony/call-button';
 import { leadSourceName } from '../lead-options-api';
 
 const line: CSSProperties = { fontSize: 13 };
@@ -39,9 +40,12 @@ export function LeadCardBody({
         )}
         {menu}
       </Flex>
-      <Typography.Text style={line}>
-        <PhoneOutlined aria-hidden /> {phoneText(lead.phone, country)}
-      </Typography.Text>
+      <Flex align="center" gap={6}>
+        <Typography.Text style={line}>
+          <PhoneOutlined aria-hidden /> {phoneText(lead.phone, country)}
+        </Typography.Text>
+        <CallButton phone={lead.phone} />
+      </Flex>
       {lead.course && (
         <Typography.Text style={line} ellipsis>
           <BookOutlined aria-label={t('leads.fields.course')} /> {lead.course}
