@@ -33,6 +33,8 @@ export class CallController {
   private snapshot: CallSnapshot = IDLE;
   private readonly listeners = new Set<() => void>();
   private outgoing = 0;
+  /** The line retries its log-in (each time the socket comes back): the user hears of the refusal once. */
+  private deniedSaid = false;
 
   constructor(
     private readonly line: PhoneLine,
@@ -41,8 +43,11 @@ export class CallController {
 
   start(): void {
     this.line.start((event) => {
-      if (event.type === 'registrationFailed') this.sides.notify('accessDenied', event.reason);
-      else this.dispatch(event);
+      if (event.type !== 'registrationFailed') this.dispatch(event);
+      else if (!this.deniedSaid) {
+        this.deniedSaid = true;
+        this.sides.notify('accessDenied', event.reason);
+      }
     });
   }
 

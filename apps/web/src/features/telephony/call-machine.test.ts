@@ -226,11 +226,13 @@ describe('the call controller', () => {
     expect(effects.refreshHistory).toHaveBeenCalledOnce();
   });
 
-  it('says a failed log-in (spec §8 "onlinepbx: Access denied")', () => {
+  it('says a failed log-in once (spec §8 "onlinepbx: Access denied"), not at each retry of the line', () => {
     const fake = fakeLine();
     const effects = sides();
     new CallController(fake.line, effects).start();
     fake.emit({ type: 'registrationFailed', reason: 'Authentication Error' });
+    fake.emit({ type: 'registrationFailed', reason: 'Authentication Error' });
+    expect(effects.notify).toHaveBeenCalledOnce();
     expect(effects.notify).toHaveBeenCalledWith('accessDenied', 'Authentication Error');
   });
 });

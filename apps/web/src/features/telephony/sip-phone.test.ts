@@ -132,6 +132,29 @@ describe('the SIP line over JsSIP', () => {
     expect(events.at(-1)).toEqual({ type: 'failed', callId: 'in-2', reason: 'Busy' });
   });
 
+  it('hangs up a call whose ICE connection failed, and reports it failed once (spec §8)', () => {
+    const { line, ua } = startLine();
+    line.dial('out-1', '998901234567');
+    const session = ua.call.mock.results[0]?.value as InstanceType<typeof jssip.FakeSession>;
+    const connection = new EventTarget() as EventTarget & { iceConnectionState: string };
+    connection.iceConnectionState = 'checking';
+    session.fire('peerconnection', { peerconnection: connection });
+    session.fire('accepted');
+    connection.dispatchEvent(new Event('iceconnectionstatechange'));
+    expect(session.terminate).not.toHaveBeenCalled();
+
+    connection.iceConnectionState = 'failed';
+    connection.dispatchEvent(new Event('iceconnectionstatechange'));
+    connection.dispatchEvent(new Event('iceconnectionstatechange'));
+    session.fire('ended');
+    expect(session.terminate).toHaveBeenCalledOnce();
+    expect(events).toEqual([
+      { type: 'accepted', callId: 'out-1' },
+      { type: 'failed', callId: 'out-1', reason: 'ICE' },
+      { type: 'bye', callId: 'out-1' },
+    ]);
+  });
+
   it('reports a call that cannot be placed as failed', () => {
     const { line, ua } = startLine();
     ua.call.mockImplementationOnce(() => {

@@ -40,6 +40,23 @@ export function createSipLine(sip: SipCredentials, audio: HTMLAudioElement): Pho
       audio.play().catch((error: unknown) => console.warn('call audio could not play', error));
     });
 
+  // Spec §8 "connection, ICE or call error hangs up": a call whose media path is lost for good (ICE failed) is
+  // ended here, not left speaking into silence; the machine hears it as a failed call.
+  const hangUpOnIceFailure = (callId: string, session: RTCSession, connection: RTCPeerConnection) =>
+    connection.addEventListener('iceconnectionstatechange', () => {
+      if (connection.iceConnectionState !== 'failed' || !calls.has(callId)) return;
+      forget(callId);
+      emit({ type: 'failed', callId, reason: 'ICE' });
+      if (!ended(session)) session.terminate();
+    });
+
+  const watch = (callId: string, session: RTCSession, connection: RTCPeerConnection) => {
+    playRemote(connection);
+    hangUpOnIceFailure(callId, session, connection);
+  };
+
+  const ended = (session: RTCSession) => session.isEnded();
+
   const forget = (callId: string) => {
     calls.get(callId)?.stopIce();
     calls.delete(callId);
@@ -49,8 +66,8 @@ export function createSipLine(sip: SipCredentials, audio: HTMLAudioElement): Pho
     const ice = iceGatheringCutter();
     calls.set(callId, { session, sipCallId, stopIce: ice.cancel });
     session.on('icecandidate', ice.onCandidate);
-    if (session.connection) playRemote(session.connection);
-    else session.on('peerconnection', ({ peerconnection }) => playRemote(peerconnection));
+    if (session.connection) watch(callId, session, session.connection);
+    else session.on('peerconnection', ({ peerconnection }) => watch(callId, session, peerconnection));
     session.on('accepted', () => emit({ type: 'accepted', callId }));
     session.on('ended', () => {
       forget(callId);
@@ -72,8 +89,6 @@ export function createSipLine(sip: SipCredentials, audio: HTMLAudioElement): Pho
     follow(callId, event.session, event.request.getHeader('Call-ID'));
     emit({ type: 'incoming', callId, number: event.session.remote_identity.uri.user });
   };
-
-  const ended = (session: RTCSession) => session.isEnded();
 
   return {
     start(onEvent) {
