@@ -1,3 +1,4 @@
+import { Role } from '@crm/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startOnlinePbxFake } from '../../../test/fakes/onlinepbx-fake.js';
@@ -6,7 +7,7 @@ import { telephonyAccounts, telephonyCalls } from '../../db/schema/index.js';
 import { cspSourceOfSocket } from '../../platform/security-headers.js';
 import { inCompany } from '../../platform/tenancy.js';
 import { insertLeads } from '../../seed/leads-factories.js';
-import { createStudent } from '../../seed/users-factories.js';
+import { createStaff, createStudent } from '../../seed/users-factories.js';
 import { createGroupsWorld, type GroupsWorld, nextPhone } from '../groups/groups-test-world.js';
 import { storeCalls, syncAccountCalls } from './call-store.js';
 import { clientOf } from './pbx-access.js';
@@ -208,6 +209,50 @@ describe('the caller’s own line', () => {
     expect(page.headers['content-security-policy']).toMatch(/connect-src 'self' wss:\/\/\*:3342;/);
     expect(cspSourceOfSocket('ws://127.0.0.1:3194')).toBe('ws://127.0.0.1:3194');
     expect(cspSourceOfSocket('wss://{domain}')).toBe('wss://*');
+  });
+});
+
+describe('branch-specific accounts', () => {
+  it('gives each branch its own line and log; an administrator of one branch is refused another’s', async () => {
+    pbx.accounts.set('north.onpbx.ru', {
+      authKey: 'north-key-0001',
+      extensions: [{ num: '201', name: 'North desk', webrtc: 'sip-secret-201' }],
+      calls: [],
+    });
+    const saved = await w.api(w.tokens.owner, 'PUT', '/voip/settings', {
+      country_code: '998',
+      branch_specific: true,
+      accounts: [
+        { branch_id: w.main, domain: 'centre.onpbx.ru', key: 'good-key-0001' },
+        { branch_id: w.north, domain: 'north.onpbx.ru', key: 'north-key-0001' },
+      ],
+    });
+    expect(saved.status).toBe(200);
+    const north = saved.body.accounts.find((a: { branch: { id: number } }) => a.branch.id === w.north);
+    const northPhone = nextPhone();
+    const northAdminId = await createStaff(database.db, w.company.id, {
+      name: 'North Admin',
+      phone: northPhone,
+      roles: [Role.admin],
+      branchIds: [w.north],
+      password: 'north-pass-1',
+    });
+    const northAdmin = await loginAs(app, w.sub, northPhone, 'north-pass-1');
+    await w.api(w.tokens.owner, 'PUT', '/voip/users', {
+      users: [{ user_id: northAdminId, account_id: north.id, extension: '201' }],
+    });
+
+    const line = await w.api(northAdmin, 'GET', '/voip/me');
+    expect(line.body.sip).toMatchObject({ uri: 'sip:201@north.onpbx.ru', extension: '201' });
+    const own = await w.api(northAdmin, 'GET', '/call/history');
+    expect(own.status).toBe(200);
+    expect(own.body.data).toEqual([]);
+    const other = await w.api(northAdmin, 'GET', `/call/history?branch_id=${w.main}`);
+    expect(other.status).toBe(403);
+    expect(other.body.error.code).toBe('branch_forbidden');
+    // The main branch's administrator reads the main account's calls.
+    const main = await w.api(w.tokens.admin, 'GET', `/call/history?branch_id=${w.main}`);
+    expect(main.body.data.map((c: { uuid: string }) => c.uuid)).toContain('call-out-answered');
   });
 });
 
