@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
+import { BENCH_JWT_SECRET } from './support.js';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL is not set');
@@ -19,7 +20,7 @@ const filesDir = mkdtempSync(join(tmpdir(), 'bench-files-'));
 const database = await openDatabase({ url, poolSize: Number(process.env.BENCH_POOL_SIZE ?? 10) });
 const app = await buildApp({
   // The load comes over loopback as from a balancer: X-Forwarded-For names each visitor (the forms scenario).
-  config: { baseDomain: 'localhost', jwtSecret: 'b'.repeat(48), logLevel: 'silent', trustProxy: ['loopback'] },
+  config: { baseDomain: 'localhost', jwtSecret: BENCH_JWT_SECRET, logLevel: 'silent', trustProxy: ['loopback'] },
   database,
   logger: false,
   webDist: process.env.BENCH_WEB_DIST || undefined,

@@ -13,6 +13,8 @@ import { type Database, openDatabase } from '../apps/server/src/db/client.js';
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Keep the database afterwards (for EXPLAIN); its name is printed. */
 const KEEP = process.env.BENCH_KEEP === '1';
+/** The app server's signing secret: an app built in-process by a scenario takes the same tokens. */
+export const BENCH_JWT_SECRET = 'b'.repeat(48);
 /** The pool of the app under test and of the SQL baselines: the server's production default. */
 export const POOL_SIZE = 10;
 

@@ -2,26 +2,14 @@ import { sql } from 'drizzle-orm';
 import { selectRows } from '../../apps/server/src/db/client.js';
 import { inCompany } from '../../apps/server/src/platform/tenancy.js';
 import type { Dataset } from '../dataset/types.js';
-import { httpCall, percentile } from '../support.js';
-import type { TimedResult, TimedScenario } from './types.js';
+import { httpCall } from '../support.js';
+import { timedRepeats } from './repeat.js';
+import type { TimedScenario } from './types.js';
 
 const ENTRIES_PER_STUDENT = 60;
 const ORDERS = 10_000;
 const READS = 20;
 const MARKS = 200;
-
-async function timed(label: string, count: number, call: (i: number) => Promise<{ status: number }>) {
-  const times: number[] = [];
-  let ok = true;
-  for (let i = 0; i < count; i++) {
-    const started = performance.now();
-    ok = (await call(i)).status === 200 && ok;
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const note = `p50 ${percentile(times, 0.5).toFixed(0)} ms, p95 ${percentile(times, 0.95).toFixed(0)} ms over ${count}`;
-  return { label, seconds: percentile(times, 0.5) / 1000, ok, note } satisfies TimedResult;
-}
 
 /**
  * Issue 21 at the large company's size: gamification on with every rule, 60 coin entries for each student and
@@ -70,15 +58,15 @@ export const gamificationScenario = (d: Dataset): TimedScenario => ({
     const get = (path: string) => httpCall(server, { method: 'GET', path }, admin);
     const groups = d.groups.slice(0, READS);
     const results = [
-      await timed('a group page’s coin column (GET /gamification/group/{id}/coins)', groups.length, (i) =>
+      await timedRepeats('a group page’s coin column (GET /gamification/group/{id}/coins)', groups.length, (i) =>
         get(`/api/v1/gamification/group/${groups[i]!.id}/coins`),
       ),
-      await timed(
+      await timedRepeats(
         `a student’s account of ${ENTRIES_PER_STUDENT} entries (GET /gamification/coins/{id})`,
         students.length,
         (i) => get(`/api/v1/gamification/coins/${students[i]!.id}`),
       ),
-      await timed(
+      await timedRepeats(
         `the pending orders of ${ORDERS.toLocaleString('en')} (GET /gamification/orders?status=0)`,
         READS,
         () => get('/api/v1/gamification/orders?status=0'),
@@ -86,7 +74,7 @@ export const gamificationScenario = (d: Dataset): TimedScenario => ({
     ];
     const places = d.todayPlaces.slice(0, MARKS);
     results.push(
-      await timed('a mark that gives the attendance rule’s coins (POST /attendance)', places.length, (i) => {
+      await timedRepeats('a mark that gives the attendance rule’s coins (POST /attendance)', places.length, (i) => {
         const place = places[i]!;
         const body = { student_id: place.studentId, group_id: place.groupId, date: d.today, status: 1 };
         return httpCall(server, { method: 'POST', path: '/api/v1/attendance', body: JSON.stringify(body) }, admin);

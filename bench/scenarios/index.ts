@@ -11,6 +11,7 @@ import { smsScenario } from './messages.js';
 import { paymentsMonth, takePayment } from './payments.js';
 import { studentList } from './student-list.js';
 import { studentProfile } from './student-profile.js';
+import { telephonyScenario } from './telephony.js';
 import { billingRun, studentImport } from './timed.js';
 import type { Scenario } from './types.js';
 
@@ -37,4 +38,5 @@ export const SCENARIOS: Record<string, (d: Dataset) => Scenario> = {
   sms: () => smsScenario,
   forms: () => formsScenario,
   gamification: gamificationScenario,
+  telephony: () => telephonyScenario,
 };

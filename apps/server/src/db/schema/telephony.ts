@@ -29,6 +29,9 @@ export const telephonyAccounts = pgTable(
     domain: text('domain').notNull(),
     keySealed: text('key_sealed').notNull(),
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The period whose calls are all kept in telephony_calls (modules/telephony/kept-history.ts); null: none. */
+    historyKeptFrom: timestamp('history_kept_from', { withTimezone: true }),
+    historyKeptTill: timestamp('history_kept_till', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),

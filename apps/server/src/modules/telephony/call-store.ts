@@ -7,6 +7,7 @@ import { telephonyAccounts, telephonyCalls, telephonyExtensions } from '../../db
 import { AppError } from '../../platform/errors.js';
 import { JOBS } from '../../platform/jobs/registry.js';
 import { inCompany } from '../../platform/tenancy.js';
+import { LATE_CALL_SECONDS, markKept, periodToAsk, readKept } from './kept-history.js';
 import { callCountryCode } from './own-line.js';
 import { askProvider, clientOf, type StoredAccount } from './pbx-access.js';
 
@@ -71,7 +72,7 @@ export async function storeCalls(tx: Tx, companyId: number, account: StoredAccou
 }
 
 /** How far back each sync reads: a call is logged by the provider once it ends, so a few hours cover the gaps. */
-export const SYNC_WINDOW_SECONDS = 3 * 3600;
+export const SYNC_WINDOW_SECONDS = LATE_CALL_SECONDS;
 
 /** The dispatch (JOBS.telephonySyncDispatch): one sync job per account, keyed by account and ten-minute slot. */
 export async function dispatchCallSyncs(app: FastifyInstance): Promise<number> {
@@ -105,10 +106,13 @@ export async function syncAccountCalls(app: FastifyInstance, companyId: number, 
     return row ?? null;
   });
   if (!account) return 0;
-  const till = Math.floor(app.clock().getTime() / 1000);
+  const now = Math.floor(app.clock().getTime() / 1000);
+  const kept = await inCompany(app.database.background, companyId, (tx) => readKept(tx, companyId, account.id));
+  const asked = periodToAsk(kept, { from: now - SYNC_WINDOW_SECONDS, till: now }, now);
+  if (asked === null) return 0;
   let calls: PbxCall[];
   try {
-    calls = await askProvider(() => clientOf(app, account).history({ from: till - SYNC_WINDOW_SECONDS, till }));
+    calls = await askProvider(() => clientOf(app, account).history(asked));
   } catch (error) {
     // A key that no longer opens or that the provider refuses will not work on a retry either: the settings page
     // says so to the owner; the job lets it be (a provider that is down is retried).
@@ -118,5 +122,9 @@ export async function syncAccountCalls(app: FastifyInstance, companyId: number, 
     }
     throw error;
   }
-  return inCompany(app.database.background, companyId, (tx) => storeCalls(tx, companyId, account, calls));
+  return inCompany(app.database.background, companyId, async (tx) => {
+    const stored = await storeCalls(tx, companyId, account, calls);
+    await markKept(tx, companyId, account.id, asked);
+    return stored;
+  });
 }

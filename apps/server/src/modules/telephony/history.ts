@@ -21,6 +21,7 @@ import { type Actor, assertBranch } from '../../platform/actor.js';
 import { AppError } from '../../platform/errors.js';
 import { companyTime } from '../lessons/company-time.js';
 import { nationalOf, storeCalls } from './call-store.js';
+import { markKept, periodToAsk, readKept } from './kept-history.js';
 import { callCountryCode } from './own-line.js';
 import { accountFor, clientOf, type StoredAccount } from './pbx-access.js';
 
@@ -130,7 +131,10 @@ export async function callHistory(
   };
 }
 
-/** Asks the provider for the period and keeps what it answers; false when it could not (logged, not an error). */
+/**
+ * Asks the provider for what is not kept yet of the period and keeps its answer (kept-history.ts); false when it
+ * could not (logged, not an error). One number's calls are always asked (such an answer covers no period).
+ */
 async function refresh(
   app: FastifyInstance,
   tx: Tx,
@@ -138,8 +142,13 @@ async function refresh(
   account: StoredAccount,
   search: { from: number; till: number; phoneNumbers?: string[] },
 ): Promise<boolean> {
+  const now = Math.floor(app.clock().getTime() / 1000);
+  const whole = search.phoneNumbers === undefined;
+  const asked = whole ? periodToAsk(await readKept(tx, companyId, account.id), search, now) : search;
+  if (asked === null) return true;
   try {
-    await storeCalls(tx, companyId, account, await clientOf(app, account).history(search));
+    await storeCalls(tx, companyId, account, await clientOf(app, account).history({ ...search, ...asked }));
+    if (whole) await markKept(tx, companyId, account.id, asked);
     return true;
   } catch (error) {
     const reason = error instanceof AppError ? error.code : (error as Error).message;

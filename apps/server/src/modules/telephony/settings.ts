@@ -97,9 +97,11 @@ export async function saveVoipSettings(app: FastifyInstance, tx: Tx, actor: Acto
     });
     const values = { domain: account.domain, keySealed: app.telephony.secrets.seal(authKey), checkedAt: sql`now()` };
     if (before) {
+      // Another OnlinePBX cabinet: what was kept of the old one's history says nothing of the new one's.
+      const history = before.domain === account.domain ? {} : { historyKeptFrom: null, historyKeptTill: null };
       await tx
         .update(telephonyAccounts)
-        .set(values)
+        .set({ ...values, ...history })
         .where(and(eq(telephonyAccounts.companyId, actor.companyId), eq(telephonyAccounts.id, before.id)));
       kept.push(before.id);
     } else {

@@ -308,6 +308,32 @@ describe('the call log', () => {
     expect(await syncAccountCalls(app, w.company.id, account!.id)).toBe(0);
   });
 
+  it('asks the provider for the week once; a later opening asks only the last hours again, the sync job too', async () => {
+    const saved = await w.api(w.tokens.owner, 'PUT', '/voip/settings', companyAccount());
+    const accountId = saved.body.accounts[0].id;
+    const askedFrom = () => {
+      const form = new URLSearchParams(pbx.requests.filter((r) => r.path.endsWith('search.json')).at(-1)?.body ?? '');
+      return Number(form.get('start_stamp_from'));
+    };
+    const first = await w.api(w.tokens.admin, 'GET', '/call/history');
+    expect(first.body.data).toHaveLength(4);
+    expect(askedFrom()).toBeLessThanOrEqual(stamp('2026-11-12T00:00:00Z'));
+    const again = await w.api(w.tokens.admin, 'GET', '/call/history');
+    expect(again.body.data).toEqual(first.body.data);
+    expect(askedFrom()).toBe(stamp('2026-11-18T04:00:00Z'));
+
+    await syncAccountCalls(app, w.company.id, accountId);
+    expect(askedFrom()).toBe(stamp('2026-11-18T04:00:00Z'));
+    // Another cabinet: nothing of the old one's history counts as kept.
+    pbx.accounts.set('other.onpbx.ru', { authKey: 'other-key-0001', extensions: [], calls: [] });
+    await w.api(w.tokens.owner, 'PUT', '/voip/settings', {
+      ...companyAccount('other-key-0001'),
+      accounts: [{ branch_id: null, domain: 'other.onpbx.ru', key: 'other-key-0001' }],
+    });
+    await w.api(w.tokens.admin, 'GET', '/call/history');
+    expect(askedFrom()).toBeLessThanOrEqual(stamp('2026-11-12T00:00:00Z'));
+  });
+
   it('keeps the calls once however often they are synced, and counts an answered call as reaching the lead', async () => {
     const saved = await w.api(w.tokens.owner, 'PUT', '/voip/settings', companyAccount());
     const accountId = saved.body.accounts[0].id;

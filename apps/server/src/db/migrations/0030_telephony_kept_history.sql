@@ -1,0 +1,2 @@
+ALTER TABLE "telephony_accounts" ADD COLUMN "history_kept_from" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "telephony_accounts" ADD COLUMN "history_kept_till" timestamp with time zone;
