@@ -44,10 +44,11 @@ const telephonyEnv = [
 ].join(' ');
 const dataDir = fileURLToPath(new URL('.artifacts/data', import.meta.url));
 /**
- * The web app is built before the server starts, so an old apps/web/dist never tests yesterday's screens. CI
- * builds it in its own step just before (.ci/run sets E2E_WEB_BUILT=1), and a second build would only cost time.
+ * The web app and the server are built before the server starts (the server runs its compiled output, as in
+ * production), so an old dist never tests yesterday's code. CI builds both in its own step just before (.ci/run
+ * sets E2E_WEB_BUILT=1), and a second build would only cost time.
  */
-const buildWeb = process.env.E2E_WEB_BUILT === '1' ? '' : 'npm run build -w @crm/web && ';
+const buildWeb = process.env.E2E_WEB_BUILT === '1' ? '' : 'npm run build && ';
 
 /**
  * Drives the real product in Debian's Chromium (never a downloaded browser):

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { openDatabase } from '../src/db/client.js';
+import { DEMO_PASSWORD } from '../src/seed/factories.js';
+/**
+ * One database per test file: in-memory PGlite by default, the real PostgreSQL
+ * when TEST_DATABASE_URL is set (CI runs the suite both ways). Tests never share
+ * a company: each makes its own with a unique subdomain, so files run in parallel.
+ */
+export async function openTestDatabase() {
+    const template = inject('pgliteTemplate');
+    const database = await openDatabase({
+        url: process.env.TEST_DATABASE_URL,
+        poolSize: 5,
+        pgliteTemplate: template ? new Blob([readFileSync(template)]) : undefined,
+    });
+    await database.migrate();
+    afterAll(() => database.close());
+    return database;
+}
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+/** The app as a test needs it, not yet ready: a test may still add a route. */
+/**
+ * Job-queue settings for a test that starts workers: its own pg-boss schema (files share one PostgreSQL and
+ * must never work each other's jobs), quick polling and no pause before a retry.
+ */
+export const testJobs = () => ({
+    schema: `pgboss_${randomBytes(5).toString('hex')}`,
+    pollingSeconds: 1,
+    retryDelaySeconds: 0,
+    schedule: false,
+});
+export const buildTestApp = (database, options = {}) => buildApp({
+    ...options,
+    config: {
+        baseDomain: 'localhost',
+        jwtSecret: TEST_JWT_SECRET,
+        logLevel: 'silent',
+        messaging: options.messaging,
+        telephony: options.telephony,
+    },
+    database,
+    logger: false,
+    checkResponses: true,
+    // Created on the first upload; each app its own, so tests never see each other's bytes.
+    filesDir: join(tmpdir(), 'crm-test-files', randomBytes(8).toString('hex')),
+});
+export async function openTestApp(database, options = {}) {
+    const db = database ?? (await openTestDatabase());
+    const app = await buildTestApp(db, options);
+    await app.ready();
+    afterAll(() => app.close());
+    return { app, database: db };
+}
+export const uniqueSubdomain = (prefix) => `${prefix}-${randomBytes(4).toString('hex')}`;
+/** A request as a browser on `{sub}.localhost` would send it. */
+export async function call(app, o) {
+    const res = await app.inject({
+        method: o.method ?? 'GET',
+        url: o.url,
+        headers: {
+            host: o.sub ? `${o.sub}.localhost` : 'localhost',
+            ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+            ...o.headers,
+        },
+        ...(o.body === undefined ? {} : { payload: o.body }),
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answered
+    const body = res.body ? JSON.parse(res.body) : undefined;
+    return { status: res.statusCode, body, headers: res.headers };
+}
+export async function loginAs(app, sub, phone, password = DEMO_PASSWORD) {
+    const res = await call(app, { method: 'POST', url: '/api/v1/auth/login', sub, body: { phone, password } });
+    if (res.status !== 200)
+        throw new Error(`log-in of ${phone} at ${sub} failed: ${JSON.stringify(res.body)}`);
+    return res.body.access_token;
+}
+//# sourceMappingURL=helpers.js.map
