@@ -66,7 +66,9 @@ import { answerClientError, registerErrorHandling, sendFrameworkError } from './
 import { FileStorage } from './platform/files.js';
 import { JobQueue, type JobQueueOptions } from './platform/jobs/queue.js';
 import { recordDeadLetter } from './platform/jobs/records.js';
+import { type LogSink, logOptions } from './platform/log-options.js';
 import { MediaLinks, mediaRoutes } from './platform/media-links.js';
+import { registerMetrics } from './platform/metrics.js';
 import { createResponseSerializer } from './platform/response-serializer.js';
 import { SecretBox } from './platform/secret-box.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
@@ -75,13 +77,15 @@ import { TokenService } from './platform/tokens.js';
 
 export interface AppOptions {
   config: Pick<Config, 'baseDomain' | 'jwtSecret' | 'logLevel'> &
-    Partial<Pick<Config, 'trustProxy' | 'worklyApiUrl' | 'messaging' | 'payments' | 'telephony'>>;
+    Partial<Pick<Config, 'trustProxy' | 'worklyApiUrl' | 'messaging' | 'payments' | 'telephony' | 'metricsToken'>>;
   database: Database;
   /** The built web app to serve; absent in API tests. */
   webDist?: string;
   /** Where uploaded files are stored: DATA_DIR/files, a temporary directory in tests. */
   filesDir: string;
   logger?: boolean;
+  /** Where the log goes instead of stdout (a test reading a run's log). */
+  logSink?: LogSink;
   /** The current instant; tests pass a fixed one to act "during a lesson". */
   clock?: () => Date;
   /** A request statement's time limit (tenancy.ts REQUEST_STATEMENT_TIMEOUT_MS); tests shorten it. */
@@ -178,8 +182,7 @@ const API_MODULES = [
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      options.logger === false ? false : { level: options.config.logLevel, redact: ['req.headers.authorization'] },
+    logger: options.logger === false ? false : logOptions(options.config.logLevel, options.logSink),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -222,6 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
   });
   registerErrorHandling(app);
+  registerMetrics(app, options.config.metricsToken);
   await registerSecurityHeaders(app, { telephonySocket: options.config.telephony?.wsUrl });
   // Before any route: its hook is added to each route as the route is declared.
   await registerCompression(app);

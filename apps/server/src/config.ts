@@ -27,6 +27,8 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /** The Bearer token a Prometheus scraper sends to GET /metrics; unset: no metrics are served. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   TRUST_PROXY: z
     .string()
     .refine(
@@ -113,6 +115,8 @@ export interface Config {
   jwtSecret: string;
   logLevel: (typeof LOG_LEVELS)[number];
   seedDemo: boolean;
+  /** GET /metrics's Bearer token (platform/metrics.ts); absent: the route answers 404. */
+  metricsToken?: string;
   /**
    * The proxies whose X-Forwarded-For is believed (their addresses or ranges); empty: none, and the
    * client's address is the connection's. Trusting every sender let anyone pick the address that the
@@ -169,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? embeddedJwtSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === '1',
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY.split(',').map((entry) => entry.trim()) : [],
     worklyApiUrl: e.WORKLY_API_URL,
     telephony: { apiUrl: e.ONLINEPBX_API_URL, wsUrl: e.ONLINEPBX_WS_URL },

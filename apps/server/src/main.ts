@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.js';
 import { dispatchBilling } from './modules/billing/scheduler.js';
 import { DEMO_COMPANIES, seedDemo } from './seed/demo.js';
 import { DEMO_PASSWORD, demoPhone } from './seed/factories.js';
+import { openStartupGate } from './startup-gate.js';
 
 // WEB_DIST: another build of the web app (several checkouts or helpers side by side); else the workspace's.
 const webDist = process.env.WEB_DIST
@@ -17,6 +18,7 @@ const webDist = process.env.WEB_DIST
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
+  const gate = await openStartupGate(config.port, config.host);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const seeded = config.seedDemo ? await seedDemo(database.db) : false;
@@ -46,6 +48,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  await gate.close();
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl
     ? 'PostgreSQL (DATABASE_URL)'

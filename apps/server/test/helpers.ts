@@ -8,6 +8,7 @@ import { buildApp } from '../src/app.js';
 import type { MessagingConfig, TelephonyConfig } from '../src/config.js';
 import { type Database, type Db, openDatabase } from '../src/db/client.js';
 import type { JobQueueOptions } from '../src/platform/jobs/queue.js';
+import type { LogSink } from '../src/platform/log-options.js';
 import { type CreatedCompany, DEMO_PASSWORD, type RoleUsers } from '../src/seed/factories.js';
 
 /**
@@ -50,6 +51,9 @@ export const buildTestApp = (
     messaging?: MessagingConfig;
     /** Where OnlinePBX is: a test's fake (none: the telephony calls answer that it is not reachable). */
     telephony?: TelephonyConfig;
+    /** Keeps the app's log (at info) there; none: no log. */
+    logSink?: LogSink;
+    metricsToken?: string;
   } = {},
 ) =>
   buildApp({
@@ -57,12 +61,13 @@ export const buildTestApp = (
     config: {
       baseDomain: 'localhost',
       jwtSecret: TEST_JWT_SECRET,
-      logLevel: 'silent',
+      logLevel: options.logSink ? 'info' : 'silent',
       messaging: options.messaging,
       telephony: options.telephony,
+      metricsToken: options.metricsToken,
     },
     database,
-    logger: false,
+    logger: options.logSink !== undefined,
     checkResponses: true,
     // Created on the first upload; each app its own, so tests never see each other's bytes.
     filesDir: join(tmpdir(), 'crm-test-files', randomBytes(8).toString('hex')),

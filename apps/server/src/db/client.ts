@@ -36,6 +36,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs the migrations; then refreshes the planner's statistics when any was applied. */
   migrate(): Promise<void>;
+  /** The connection pools' use, for the metrics (PostgreSQL; PGlite has one connection and answers none). */
+  pools(): PoolUse[];
   /**
    * Refreshes the planner's statistics of `tables` (all when absent) after a bulk change (seed, import):
    * a server whose autovacuum is off or behind plans with an empty table's statistics, and one export took
@@ -96,7 +98,14 @@ export async function captureStatements<T>(
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Any fixed number: servers starting together take turns migrating. */
-const MIGRATION_LOCK = 72_310_001;
+export const MIGRATION_LOCK = 72_310_001;
+
+export interface PoolUse {
+  pool: 'requests' | 'background';
+  total: number;
+  idle: number;
+  waiting: number;
+}
 
 export interface DatabaseOptions {
   /** postgres://… for PostgreSQL; absent for embedded PGlite. */
@@ -171,6 +180,7 @@ async function openPglite(dataDir: string | undefined, template: Blob | undefine
     db,
     background: db,
     kind: 'pglite',
+    pools: () => [],
     // One connection, one user: no other process can be migrating at the same time.
     async migrate() {
       const before = await count();
@@ -206,6 +216,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     db,
     background,
     kind: 'postgres',
+    pools: () =>
+      (
+        [
+          ['requests', pool],
+          ['background', backgroundPool],
+        ] as const
+      ).map(([name, p]) => ({ pool: name, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount })),
     async migrate() {
       // An advisory lock is held by a session, so take it and migrate on one connection.
       const conn = await pool.connect();

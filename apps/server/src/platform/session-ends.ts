@@ -50,6 +50,13 @@ export class SessionStreams {
     this.unlisten = null;
   }
 
+  /** The streams open in this process (every SSE stream is watched: the metrics count them here). */
+  get openStreams(): number {
+    let open = 0;
+    for (const set of this.closers.values()) open += set.size;
+    return open;
+  }
+
   /** Calls `close` when `sessionId` ends; answers the way to forget it (the stream closed by itself). */
   watch(sessionId: string, close: () => void): () => void {
     const set = this.closers.get(sessionId) ?? new Set();

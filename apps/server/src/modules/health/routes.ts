@@ -3,19 +3,28 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isReachable } from '../../db/client.js';
 
-const healthSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']) });
+const STATUS = ['ok', 'degraded', 'ready', 'not_ready'] as const;
+type Status = (typeof STATUS)[number];
+const probeSchema = z.object({ status: z.enum(STATUS), database: z.enum(['up', 'down']) });
 
-/** GET /api/health: for load balancers and operators; 503 while the database cannot be reached. */
+/**
+ * GET /api/health (liveness: the process answers; 503 while the database cannot be reached) and GET /api/ready
+ * (readiness: send it requests — migrated, since the app only listens once they ran, and its database reachable).
+ * While the server starts, src/startup-gate.ts answers both.
+ */
 export default async function healthModule(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/health',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['platform'], response: { 200: healthSchema, 503: healthSchema } },
-    },
-    async (_req, reply) => {
-      const up = await isReachable(app.database.db);
-      return reply.status(up ? 200 : 503).send({ status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down' });
-    },
-  );
+  const probe = (url: string, [upStatus, downStatus]: readonly [Status, Status]) =>
+    app.withTypeProvider<ZodTypeProvider>().get(
+      url,
+      {
+        config: { access: 'public' },
+        schema: { tags: ['platform'], response: { 200: probeSchema, 503: probeSchema } },
+      },
+      async (_req, reply) => {
+        const up = await isReachable(app.database.db);
+        return reply.status(up ? 200 : 503).send({ status: up ? upStatus : downStatus, database: up ? 'up' : 'down' });
+      },
+    );
+  probe('/health', ['ok', 'degraded']);
+  probe('/ready', ['ready', 'not_ready']);
 }
