@@ -118,7 +118,7 @@ export default defineConfig({
     {
       command: `rm -rf ${dataDir} && ${buildWeb}DATA_DIR=${dataDir} PORT=${E2E_PORT} LOG_LEVEL=warn ${smsEnv} ${paymentEnv} ${telephonyEnv} npm run start -w @crm/server`,
       cwd: '..',
-      url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+      url: `http://127.0.0.1:${E2E_PORT}/api/ready`,
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'pipe',

@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.js';
 import { dispatchBilling } from './modules/billing/scheduler.js';
 import { DEMO_COMPANIES, seedDemo } from './seed/demo.js';
 import { DEMO_PASSWORD, demoPhone } from './seed/factories.js';
+import { closeGracefully } from './shutdown.js';
 import { openStartupGate } from './startup-gate.js';
 
 // WEB_DIST: another build of the web app (several checkouts or helpers side by side); else the workspace's.
@@ -41,8 +42,8 @@ async function main() {
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
+    const outcome = await closeGracefully(app, database);
+    if (outcome === 'timed_out') app.log.warn('requests still running after the grace period were cut off');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -18,10 +18,7 @@ const hideDigits = (text: string) =>
  * credentials, cookies and keys are removed wherever they appear, and the phone numbers that addresses carry in
  * their query (a search, a caller's number) are masked as the SMS log masks them.
  */
-export function logOptions(
-  level: string,
-  stream?: LogSink,
-): LoggerSettings {
+export function logOptions(level: string, stream?: LogSink): LoggerSettings {
   return {
     level,
     ...(stream ? { stream } : {}),

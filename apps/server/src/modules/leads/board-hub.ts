@@ -24,6 +24,8 @@ export class BoardHub {
   private readonly busy = new Set<BoardWatcher>();
   private readonly again = new Set<BoardWatcher>();
   private unlisten: Unlisten | null = null;
+  /** The server is stopping: a stream that opens now is ended at once (it would hold the stop up). */
+  private stopped = false;
 
   constructor(private readonly database: Database) {}
 
@@ -32,6 +34,7 @@ export class BoardHub {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     await this.unlisten?.();
     this.unlisten = null;
     for (const set of this.watchers.values()) for (const watcher of set) watcher.end();
@@ -40,6 +43,10 @@ export class BoardHub {
 
   /** Starts pushing to `watcher` (and sends what it missed since its `time`); returns the way to stop. */
   watch(watcher: BoardWatcher): () => void {
+    if (this.stopped) {
+      watcher.end();
+      return () => {};
+    }
     const key = keyOf(watcher.companyId, watcher.branchId);
     const set = this.watchers.get(key) ?? new Set();
     set.add(watcher);

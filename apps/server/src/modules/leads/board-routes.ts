@@ -37,6 +37,8 @@ const tags = ['leads'];
 const config = { access: 'leads' } as const;
 /** A comment line now and then keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
+/** The reconnection delay a stream is told when its server stops (issue 23's graceful stop). */
+const RECONNECT_AFTER_SHUTDOWN_MS = 1000;
 
 /** Spec §4 and §7: the live board — its load, its changes, their records, and their push. */
 export default async function leadBoardModule(fastify: FastifyInstance) {
@@ -119,7 +121,8 @@ export default async function leadBoardModule(fastify: FastifyInstance) {
         branchId,
         time: start.time,
         send: (updates) => res.write(`event: updates\ndata: ${JSON.stringify(updates)}\n\n`),
-        end: () => res.end(),
+        // Only when this server stops (its hub ends every stream): the browser comes back soon, to another one.
+        end: () => res.end(`retry: ${RECONNECT_AFTER_SHUTDOWN_MS}\n\n`),
       });
       // Log-out, a password or role change or archiving ends the stream too, in any process (issue 13 §5).
       const forget = app.sessionStreams.watch(start.sessionId, () => res.end());
