@@ -12,7 +12,7 @@ import * as schema from './schema/index.js';
  * a request paid a round trip each for `begin`, its tenant settings and its session check before any work.
  * Here the opening statements travel with `begin` in one message (node-postgres's simple query protocol, which
  * takes several statements without parameters; PGlite's `exec`), and the work then runs on Drizzle's own
- * transaction object, savepoints and all. The settings are the same `set_config(…, true)` as before: local to the
+ * transaction object, savepoints and all. The settings are SET LOCAL statements (platform/tenancy.ts): local to the
  * transaction, gone at its commit or rollback, so nothing of one request reaches the next on a pooled connection.
  */
 

@@ -31,6 +31,33 @@ export function inCompany<T>(
   return inCompanyAfter(db, companyId, null, (tx) => work(tx), options);
 }
 
+/** Into a company for the rest of the transaction, as app_user (whom the row-level policies hold to it). */
+export function companyEntry(companyId: number): string[] {
+  if (!Number.isSafeInteger(companyId) || companyId <= 0) throw new Error(`invalid company id ${String(companyId)}`);
+  return [`set local app.company_id = '${companyId}'`, 'set local role app_user'];
+}
+
+/**
+ * The transaction's settings, as SET LOCAL statements: local to the transaction like set_config(…, true), gone at
+ * its commit or rollback — and, unlike a set_config call, passed on by Citus to the workers running the statement
+ * when `citus.propagate_set_commands = 'local'` (Citus's configuration reference; docs/operations.md "Citus").
+ * SET takes no parameters, so the values are written in: an integer id and timeout, and a quoted tag.
+ */
+function tenantSettings(companyId: number, options: CompanyWorkOptions): string[] {
+  const timeout = options.timeoutMs ?? REQUEST_STATEMENT_TIMEOUT_MS;
+  if (!Number.isSafeInteger(timeout) || timeout < 0) throw new Error(`inCompany: invalid timeout ${String(timeout)}`);
+  const tag = (options.tag ?? '').replaceAll("'", "''");
+  return [
+    ...companyEntry(companyId),
+    // random_page_cost 1.1 (PostgreSQL's default 4 assumes spinning disks): a tenant's rows are a small, cached
+    // part of big tables, and reaching them through an index is cheap; at 4 the planner read a company's
+    // 30,000 students whole to find one branch's 1,500 (docs/performance.md).
+    'set local random_page_cost = 1.1',
+    `set local statement_timeout = ${timeout}`,
+    `set local application_name = '${tag}'`,
+  ];
+}
+
 /**
  * inCompany, with `lead` (a statement of our own values only, see literalSql) run first, already as app_user
  * and in the company, and sent with `begin` and the settings in one message (db/transaction-runner.ts): a
@@ -47,20 +74,17 @@ export async function inCompanyAfter<T>(
   if (!Number.isSafeInteger(companyId) || companyId <= 0) {
     throw new Error(`inCompany: invalid company id ${String(companyId)}`);
   }
-  const timeout = String(options.timeoutMs ?? REQUEST_STATEMENT_TIMEOUT_MS);
-  // random_page_cost 1.1 (PostgreSQL's default 4 assumes spinning disks): a tenant's rows are a small, cached
-  // part of big tables, and reaching them through an index is cheap; at 4 the planner read a company's
-  // 30,000 students whole to find one branch's 1,500 (docs/performance.md). All local to this transaction.
-  const settings = sql`select set_config('app.company_id', ${String(companyId)}, true), set_config('role', 'app_user', true),
-    set_config('random_page_cost', '1.1', true), set_config('statement_timeout', ${timeout}, true),
-    set_config('application_name', ${options.tag ?? ''}, true)`;
-  const opening = [settings, ...(lead ? [lead] : [])].map(literalSql);
+  const settings = tenantSettings(companyId, options);
+  const leadText = lead ? [literalSql(lead)] : [];
   const runner = runnerOf(db);
-  if (runner) return runner(opening, work);
+  // The settings as one opening text: they travel together (with `begin`) and count as one statement.
+  if (runner) return runner([settings.join(';\n'), ...leadText], work);
   // A Drizzle object made elsewhere (none in the app): the same statements, one round trip each.
   return db.transaction(async (tx) => {
     let rows: OpeningRow[] = [];
-    for (const statement of opening) rows = ((await tx.execute(sql.raw(statement))) as { rows: OpeningRow[] }).rows;
+    for (const statement of [...settings, ...leadText]) {
+      rows = ((await tx.execute(sql.raw(statement))) as { rows: OpeningRow[] }).rows;
+    }
     return work(tx, rows);
   });
 }

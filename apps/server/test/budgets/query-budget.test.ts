@@ -29,7 +29,7 @@ const mainGroup = (w: BudgetWorld) => w.groups[w.main]?.[0] as number;
 
 /**
  * Budgets in statements per request, transaction control not counted. Every request begins
- * with the same two: `set_config` (tenant and role in one round trip) and loading the caller
+ * with the same two: the SET LOCAL settings (tenant, role… in one round trip) and loading the caller
  * (session, roles, branches). Each budget is what the endpoint needs today, so one more
  * statement is a decision taken here, not an accident; "calendar" is the lesson calendar of a
  * set of groups (lessons, past teachers, holidays: 3), "pricing" the calendar plus the groups
@@ -193,7 +193,7 @@ describe('the instruments themselves', () => {
     const [{ statements }] = await Promise.all([captureStatements(work), database.db.execute(sql`select 'beside'`)]);
     expect(statements.filter((s) => !isTransactionControl(s)).map((s) => [s.sql, s.params])).toEqual([
       // The tenant settings travel with `begin` as literal SQL (db/transaction-runner.ts): no parameters.
-      [expect.stringContaining(`set_config('app.company_id', '${worlds.small.world.companyId}', true)`), []],
+      [expect.stringContaining(`set local app.company_id = '${worlds.small.world.companyId}'`), []],
       ['select $1::int as n', [1]],
       ['select $1::int as n', [2]],
       ['select $1::int as n', [3]],

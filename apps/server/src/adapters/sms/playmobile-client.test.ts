@@ -23,7 +23,9 @@ afterAll(async () => {
 const logs: string[] = [];
 const log = { warn: (details: object, message: string) => logs.push(`${message} ${JSON.stringify(details)}`) };
 const client = (credentials = CREDENTIALS, baseUrl = fake.url) =>
-  new PlayMobileClient(credentials, { baseUrl, timeoutMs: 300, retryDelayMs: 10, log });
+  // A generous timeout: on a busy CI machine a loopback answer has taken over 300 ms, and a timed-out send is retried
+  // (one request more than the retry test counts).
+  new PlayMobileClient(credentials, { baseUrl, timeoutMs: 5_000, retryDelayMs: 10, log });
 const sms = (ref: number, extra: Partial<OutgoingSms> = {}): OutgoingSms => ({
   ref: String(ref),
   phone: `99891${String(ref).padStart(7, '0')}`,

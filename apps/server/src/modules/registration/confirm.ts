@@ -7,6 +7,7 @@ import { branches, companies, signUpRequests, userBranches, users } from '../../
 import { databaseCode } from '../../platform/error-handler.js';
 import { AppError } from '../../platform/errors.js';
 import { recordHistory } from '../../platform/history.js';
+import { companyEntry } from '../../platform/tenancy.js';
 import { codeMatches, codeRefusal, hashCode, wrongCode } from '../../platform/verification-codes.js';
 import { trialDaysOf } from '../console/platform-settings.js';
 import type { PendingSignUp } from './sign-up.js';
@@ -96,9 +97,7 @@ async function createCompany(tx: Tx, pending: PendingSignUp, now: Date, trial: n
     .returning({ id: companies.id });
   if (!company) throw new Error('company insert returned no row');
   const companyId = company.id;
-  await tx.execute(
-    sql`select set_config('app.company_id', ${String(companyId)}, true), set_config('role', 'app_user', true)`,
-  );
+  for (const statement of companyEntry(companyId)) await tx.execute(sql.raw(statement));
   const [branch] = await tx
     .insert(branches)
     .values({ companyId, name: FIRST_BRANCH[datas.locale] ?? 'Main branch' })
