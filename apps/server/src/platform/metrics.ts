@@ -1,12 +1,26 @@
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { selectRows } from '../db/client.js';
 import { AppError } from './errors.js';
 
 /** Buckets of the request latency histogram, in seconds: the budget of a page (≤ 0.2 s) and what is too slow. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * Node's own metrics (memory, event loop lag, GC) belong to the process, not to an app: collecting them starts an
+ * event-loop-delay monitor and a GC observer that are never stopped, so they are started once per process. (Started
+ * per app, a test worker that builds hundreds of apps slowed to a crawl: CI, 2026-11-29.)
+ */
+let processRegistry: Registry | undefined;
+function processMetrics() {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
 
 const sameToken = (given: string, expected: string) => {
   const a = Buffer.from(given);
@@ -21,8 +35,17 @@ const sameToken = (given: string, expected: string) => {
  * Node's own (memory, event loop lag, GC). Each server process answers for itself; Prometheus adds them up.
  */
 export function registerMetrics(app: FastifyInstance, token: string | undefined) {
+  const metricsRoute = (handler: RouteHandlerMethod) =>
+    app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, handler);
+  if (!token) {
+    // Without a token nothing is measured and the route answers as if absent.
+    metricsRoute(async () => {
+      throw new AppError(404, 'route_not_found');
+    });
+    return;
+  }
+  const nodeMetrics = processMetrics();
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
   const latency = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time to answer a request, by method, route pattern and status',
@@ -79,10 +102,10 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined)
     },
   });
 
-  app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
-    if (!token) throw new AppError(404, 'route_not_found');
+  metricsRoute(async (req, reply) => {
     const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
     if (!sameToken(given, token)) throw new AppError(401, 'unauthorized');
-    return reply.header('content-type', registry.contentType).send(await registry.metrics());
+    const both = Registry.merge([nodeMetrics, registry]);
+    return reply.header('content-type', registry.contentType).send(await both.metrics());
   });
 }
