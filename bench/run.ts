@@ -176,7 +176,7 @@ await withBenchDatabase('bench', async (database, url) => {
         );
       } else {
         const results = await scenario
-          .run({ dataset, database, server, token })
+          .run({ dataset, database, url, server, token })
           .catch((error: Error) => [{ label: scenario.name, seconds: 0, ok: false, note: `threw: ${error.message}` }]);
         for (const r of results) console.log(`  ${r.label}: ${r.seconds.toFixed(2)} s, ${r.note}`);
         timed.push(...results);

@@ -1,6 +1,7 @@
 import type { Dataset } from '../dataset/index.js';
 import { attendanceMonth, markAttendance } from './attendance.js';
 import { attendanceReport } from './attendance-report.js';
+import { clusterScenario } from './cluster.js';
 import { dashboard } from './dashboard.js';
 import { debtors } from './debtors.js';
 import { formsScenario } from './forms.js';
@@ -39,4 +40,5 @@ export const SCENARIOS: Record<string, (d: Dataset) => Scenario> = {
   forms: () => formsScenario,
   gamification: gamificationScenario,
   telephony: () => telephonyScenario,
+  cluster: () => clusterScenario,
 };

@@ -62,6 +62,8 @@ export interface TimedResult {
 export interface TimedContext {
   dataset: Dataset;
   database: Database;
+  /** The run's database, for a scenario that starts servers of its own. */
+  url: string;
   server: AppServer;
   token(actor: Actor): string;
 }

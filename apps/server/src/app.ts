@@ -62,13 +62,15 @@ import webModule from './modules/web/routes.js';
 import worklyModule from './modules/workly/routes.js';
 import authPlugin from './platform/auth-plugin.js';
 import { registerCompression } from './platform/compression.js';
+import { DiskFileStorage } from './platform/disk-file-storage.js';
 import { answerClientError, registerErrorHandling, sendFrameworkError } from './platform/error-handler.js';
-import { FileStorage } from './platform/files.js';
+import type { FileStorage } from './platform/files.js';
 import { JobQueue, type JobQueueOptions } from './platform/jobs/queue.js';
 import { recordDeadLetter } from './platform/jobs/records.js';
 import { type LogSink, logOptions } from './platform/log-options.js';
 import { MediaLinks, mediaRoutes } from './platform/media-links.js';
 import { registerMetrics } from './platform/metrics.js';
+import { registerRequestRates } from './platform/request-rate.js';
 import { createResponseSerializer } from './platform/response-serializer.js';
 import { SecretBox } from './platform/secret-box.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
@@ -81,8 +83,8 @@ export interface AppOptions {
   database: Database;
   /** The built web app to serve; absent in API tests. */
   webDist?: string;
-  /** Where uploaded files are stored: DATA_DIR/files, a temporary directory in tests. */
-  filesDir: string;
+  /** Where uploads are stored: a directory (a temporary one in tests), or a storage from openFileStorage (main.ts). */
+  filesDir: string | FileStorage;
   logger?: boolean;
   /** Where the log goes instead of stdout (a test reading a run's log). */
   logSink?: LogSink;
@@ -94,6 +96,11 @@ export interface AppOptions {
   jobs?: JobQueueOptions;
   /** Serialise every answer with zod too and fail unless both agree (platform/response-serializer.ts; tests). */
   checkResponses?: boolean;
+  /**
+   * Prefix of this app's rate-limit counts in the database. Processes of one deployment share the default;
+   * test files sharing one PostgreSQL each take their own, or one file's requests would spend another's limits.
+   */
+  requestRateScope?: string;
 }
 
 /** No vendor configured: SMS go to the log, no Telegram bot (tests and a laptop). */
@@ -197,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializer({ check: options.checkResponses ?? false }));
   app.decorate('database', options.database);
+  registerRequestRates(app, options.database, options.requestRateScope);
   app.decorate('tokens', new TokenService(options.config.jwtSecret));
   app.decorate('mediaLinks', new MediaLinks(options.config.jwtSecret));
   app.decorate('meetingRooms', new MeetingRooms(options.config.jwtSecret));
@@ -210,7 +218,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config: options.config.telephony ?? null,
     secrets: new SecretBox(options.config.jwtSecret),
   });
-  app.decorate('files', new FileStorage(options.filesDir));
+  app.decorate(
+    'files',
+    typeof options.filesDir === 'string' ? new DiskFileStorage(options.filesDir) : options.filesDir,
+  );
   app.decorate('messaging', options.config.messaging ?? OFFLINE_MESSAGING);
   const jobs = new JobQueue(options.database, app.log, options.jobs);
   app.decorate('jobs', jobs);

@@ -4,6 +4,8 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { type PaymentsConfig, REAL_PAYMENT_PROVIDERS } from './adapters/payments/checkout-links.js';
+import { FILE_STORAGE_ENV, readFileStorage } from './config-file-storage.js';
+import type { FileStorageConfig } from './platform/open-file-storage.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -15,6 +17,11 @@ const envSchema = z.object({
     .max(65535, 'PORT must be between 1 and 65535')
     .default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  /** Server processes (docs/operations.md "Several processes"): a number, or auto for one per CPU. */
+  WORKERS: z
+    .string()
+    .regex(/^(auto|[1-9]\d{0,2})$/, 'WORKERS must be a number of processes (1-999) or auto')
+    .default('1'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
@@ -88,6 +95,7 @@ const envSchema = z.object({
   MIDTRANS_SNAP_URL: z
     .url({ protocol: /^https?$/, message: 'MIDTRANS_SNAP_URL must be an http(s) address' })
     .default(REAL_PAYMENT_PROVIDERS.midtransSnapUrl),
+  ...FILE_STORAGE_ENV,
 });
 
 const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
@@ -109,6 +117,8 @@ export interface TelephonyConfig {
 export interface Config {
   port: number;
   host: string;
+  /** Server processes asked for: a number, or 'auto' (one per CPU). PGlite serves one whatever is asked. */
+  workers: number | 'auto';
   databaseUrl: string | undefined;
   dataDir: string;
   baseDomain: string;
@@ -131,6 +141,8 @@ export interface Config {
   messaging: MessagingConfig;
   /** Where the online payment providers are (issue 17). */
   payments: PaymentsConfig;
+  /** Where uploaded files are kept: DATA_DIR/files, or an S3-compatible bucket (docs/decisions/0038). */
+  files: FileStorageConfig;
 }
 
 export interface MessagingConfig {
@@ -167,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
+    workers: e.WORKERS === 'auto' ? 'auto' : Number(e.WORKERS),
     databaseUrl: e.DATABASE_URL,
     dataDir,
     baseDomain: e.BASE_DOMAIN.toLowerCase(),
@@ -178,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     worklyApiUrl: e.WORKLY_API_URL,
     telephony: { apiUrl: e.ONLINEPBX_API_URL, wsUrl: e.ONLINEPBX_WS_URL },
     messaging: messagingConfig(e),
+    files: fileStorage(e, dataDir),
     payments: {
       paymeCheckoutUrl: e.PAYME_CHECKOUT_URL,
       clickCheckoutUrl: e.CLICK_CHECKOUT_URL,
@@ -218,6 +232,13 @@ function messagingConfig(e: z.infer<typeof envSchema>): MessagingConfig {
     eskizApiUrl: e.ESKIZ_API_URL,
     playmobileApiUrl: e.PLAYMOBILE_API_URL,
   };
+}
+
+function fileStorage(e: z.infer<typeof envSchema>, dataDir: string): FileStorageConfig {
+  const read = readFileStorage(e, dataDir);
+  if ('problems' in read)
+    throw new ConfigError(`Invalid configuration:\n${read.problems.map((p) => `  ${p}`).join('\n')}`);
+  return read.files;
 }
 
 /** Embedded mode: a secret generated on first start and kept beside the data. */

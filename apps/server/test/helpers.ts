@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +8,7 @@ import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { MessagingConfig, TelephonyConfig } from '../src/config.js';
 import { type Database, type Db, openDatabase } from '../src/db/client.js';
+import type { FileStorage } from '../src/platform/files.js';
 import type { JobQueueOptions } from '../src/platform/jobs/queue.js';
 import type { LogSink } from '../src/platform/log-options.js';
 import { type CreatedCompany, DEMO_PASSWORD, type RoleUsers } from '../src/seed/factories.js';
@@ -42,7 +44,7 @@ export const testJobs = (): JobQueueOptions => ({
   schedule: false,
 });
 
-export const buildTestApp = (
+export const buildTestApp = async (
   database: Database,
   options: {
     clock?: () => Date;
@@ -54,9 +56,15 @@ export const buildTestApp = (
     /** Keeps the app's log (at info) there; none: no log. */
     logSink?: LogSink;
     metricsToken?: string;
+    /** Rate limits counted with every app of this scope (default: the app's own). */
+    requestRateScope?: string;
+    /** Where uploads go (an S3 storage under test); none: a temporary directory of the app's own. */
+    files?: FileStorage;
   } = {},
-) =>
-  buildApp({
+) => {
+  // Created on the first upload; each app its own, so tests never see each other's bytes; gone when it closes.
+  const filesDir = join(tmpdir(), 'crm-test-files', randomBytes(8).toString('hex'));
+  const app = await buildApp({
     ...options,
     config: {
       baseDomain: 'localhost',
@@ -69,9 +77,12 @@ export const buildTestApp = (
     database,
     logger: options.logSink !== undefined,
     checkResponses: true,
-    // Created on the first upload; each app its own, so tests never see each other's bytes.
-    filesDir: join(tmpdir(), 'crm-test-files', randomBytes(8).toString('hex')),
+    requestRateScope: options.requestRateScope ?? `test-${randomBytes(6).toString('hex')}:`,
+    filesDir: options.files ?? filesDir,
   });
+  app.addHook('onClose', () => rm(filesDir, { recursive: true, force: true }));
+  return app;
+};
 
 export async function openTestApp(
   database?: Database,

@@ -82,6 +82,7 @@ export const ERROR_MESSAGES = {
   request_timeout: 'The request took too long to arrive.',
   method_not_allowed: 'This method is not allowed here.',
   query_timeout: 'This took too long to prepare; narrow the filter and try again.',
+  database_unavailable: 'The service lost its connection to the database for a moment. Please try again.',
   // Sign-up, recovery, company and branches (issue 16)
   subdomain_taken: 'This subdomain is already taken.',
   subdomain_reserved: 'This subdomain is reserved; choose another.',

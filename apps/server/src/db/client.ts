@@ -204,6 +204,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const backgroundPool = new pg.Pool({ connectionString: url, max: BACKGROUND_POOL_SIZE });
   // Cancelling must not queue behind the very statements it cancels.
   const controlPool = new pg.Pool({ connectionString: url, max: 1 });
+  // An idle connection that dies (the database restarted, a proxy cut it) is reported on its pool, which drops it
+  // and connects afresh when next asked; unheard, the 'error' event would end the process.
+  for (const p of [pool, backgroundPool, controlPool]) p.on('error', () => {});
   const db = drizzleNodePg(pool, { schema, logger: statementRecorder }) as unknown as Db;
   const background = drizzleNodePg(backgroundPool, { schema, logger: statementRecorder }) as unknown as Db;
   registerNodePgRunner(db, pool, statementRecorder);

@@ -53,6 +53,13 @@ export function registerNodePgRunner(db: Db, pool: pg.Pool, logger: Logger): voi
     const tx = new NodePgTransaction(dialect, session, relationalSchema) as unknown as Tx;
     // A connection whose rollback failed is in an unknown state: it is closed rather than lent again.
     let broken: Error | undefined;
+    // The pool stops listening for a connection's errors while it is lent out: a connection that breaks between
+    // two statements (the database restarted, the network cut) would raise an unheard 'error' and end the process.
+    // Heard here, the next statement fails instead and the connection is thrown away on release.
+    const onBreak = (error: Error) => {
+      broken = error;
+    };
+    client.on('error', onBreak);
     try {
       const text = ['begin', ...opening].join(';\n');
       for (const statement of ['begin', ...opening]) logger.logQuery(statement, []);
@@ -69,6 +76,7 @@ export function registerNodePgRunner(db: Db, pool: pg.Pool, logger: Logger): voi
       });
       throw error;
     } finally {
+      client.off('error', onBreak);
       client.release(broken);
     }
   });

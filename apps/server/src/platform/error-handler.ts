@@ -48,6 +48,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       req.log.warn({ err }, 'statement cancelled');
       return send(reply, req, 503, 'query_timeout', ERROR_MESSAGES.query_timeout);
     }
+    if (isDatabaseUnreachable(err)) {
+      // The connection broke (a restart, a network cut): the transaction did not commit, unless the break came
+      // as the commit was answered, which is why money requests carry idempotency keys. Worth a retry.
+      req.log.error({ err }, 'database unreachable');
+      reply.header('retry-after', '2');
+      return send(reply, req, 503, 'database_unavailable', ERROR_MESSAGES.database_unavailable);
+    }
     if (isConstraintViolation(err)) {
       // A service should have refused this itself; the database is the last line, not a 500. The
       // constraint's name stays in the log: it says nothing to a client and something to an attacker.
@@ -137,6 +144,24 @@ export function databaseCode(err: unknown): string | undefined {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
   }
   return undefined;
+}
+
+/** Socket-level failures of node-postgres, and the driver's own words for a connection that broke. */
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTCONN']);
+const CONNECTION_MESSAGES =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+
+/**
+ * The database could not be reached or the connection broke mid-request: SQLSTATE class 08 (connection exception),
+ * 57P01–57P03 (the server shutting down or starting), a socket error, or node-postgres's message for a lost link.
+ */
+export function isDatabaseUnreachable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code) || CONNECTION_ERRNOS.has(code)) return true;
+    if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message)) return true;
+  }
+  return false;
 }
 
 /** Unique (23505), foreign-key (23503) or check (23514) violations. */

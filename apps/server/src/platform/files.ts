@@ -1,78 +1,66 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Where uploaded bytes live (course files now, more later). */
+    /** Where uploaded bytes live: local disk or an S3-compatible bucket (platform/open-file-storage.ts). */
     files: FileStorage;
   }
 }
 
-const KEY_PATTERN = /^[0-9a-f]{32}$/;
+/** An inclusive byte range, as HTTP's Range header names one; it lies within the stored bytes. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
 
 /**
- * Uploaded bytes on disk: `<root>/<company_id>/<key>`, the key random. A client's file name never becomes a
- * path; the database row keeps the name for downloads. One directory per company keeps a tenant's files
- * together for export or removal. Several servers need a shared disk, or S3-compatible storage behind this
- * same interface (ARCHITECTURE.md "Scale-out path").
+ * Uploaded bytes of a company, under a random key. A client's file name never becomes a key or a path; the
+ * database row keeps the name for downloads. The bytes are only ever served through the API, with the reader's
+ * rights checked there (a route, or a media link made after the check): no storage hands out addresses of its
+ * own. Two implementations behave alike (the same contract tests run over both, file-storage.test.ts):
+ * DiskFileStorage (the embedded default) and S3FileStorage (several servers, docs/decisions/0038).
  */
-export class FileStorage {
-  constructor(readonly root: string) {}
-
-  private pathOf(companyId: number, key: string): string {
-    if (!Number.isSafeInteger(companyId) || companyId <= 0 || !KEY_PATTERN.test(key)) {
-      throw new Error(`FileStorage: invalid location ${companyId}/${key}`);
-    }
-    return join(this.root, String(companyId), key);
-  }
-
-  /** Writes a stream under a new key. A half-written file never appears under its key. */
-  async save(companyId: number, source: Readable): Promise<{ key: string; size: number }> {
-    const key = randomBytes(16).toString('hex');
-    const path = this.pathOf(companyId, key);
-    const partial = `${path}.part`;
-    await mkdir(join(this.root, String(companyId)), { recursive: true });
-    try {
-      await pipeline(source, createWriteStream(partial, { flags: 'wx' }));
-      await rename(partial, path);
-    } catch (err) {
-      await rm(partial, { force: true });
-      throw err;
-    }
-    const { size } = await stat(path);
-    return { key, size };
-  }
-
-  /**
-   * The stored bytes (or the inclusive byte range of them), with the whole file's size; null when they are
-   * gone.
-   */
-  async open(
-    companyId: number,
-    key: string,
-    range?: { start: number; end: number },
-  ): Promise<{ stream: Readable; size: number } | null> {
-    const path = this.pathOf(companyId, key);
-    try {
-      const { size } = await stat(path);
-      return { stream: createReadStream(path, range), size };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw err;
-    }
-  }
-
+export interface FileStorage {
+  /** Writes a stream under a new key. A half-written file never appears under its key (nor in `list`). */
+  save(companyId: number, source: Readable): Promise<{ key: string; size: number }>;
+  /** The stored bytes (or the range of them), with the whole file's size; null when they are gone. */
+  open(companyId: number, key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null>;
+  /** The stored bytes' size, null when they are gone: a range needs it first, an existence check needs no bytes. */
+  size(companyId: number, key: string): Promise<number | null>;
   /** Removes bytes; already missing ones are fine (a retried delete). */
-  async remove(companyId: number, keys: readonly string[]): Promise<void> {
-    await Promise.all(keys.map((key) => rm(this.pathOf(companyId, key), { force: true })));
+  remove(companyId: number, keys: readonly string[]): Promise<void>;
+  /** Every key stored for the company, a leftover of an unfinished write included (audits and tests). */
+  list(companyId: number): Promise<string[]>;
+  /**
+   * The same storage with a separate key space named `folder` (`<folder>/<company_id>/<key>`), for bytes served
+   * under other rules (platform/public-pictures.ts): a key of one space never finds bytes of another.
+   */
+  within(folder: string): FileStorage;
+}
+
+const KEY_PATTERN = /^[0-9a-f]{32}$/;
+const FOLDER_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
+
+/** A fresh key: random, so it reveals nothing and cannot be guessed from another. */
+export const newFileKey = () => randomBytes(16).toString('hex');
+
+/**
+ * Refuses a location that is not a company id and a key this storage made, before it reaches a path or an object
+ * name (a `../` or another company's folder must never be reachable through a key).
+ */
+export function checkLocation(companyId: number, key?: string): void {
+  if (!Number.isSafeInteger(companyId) || companyId <= 0 || (key !== undefined && !KEY_PATTERN.test(key))) {
+    throw new Error(`FileStorage: invalid location ${companyId}/${key ?? ''}`);
   }
+}
+
+/** Refuses a folder name that could climb out of the storage or collide with a company's (numeric) folder. */
+export function checkFolder(folder: string): void {
+  if (!FOLDER_PATTERN.test(folder) || /^\d+$/.test(folder)) throw new Error(`FileStorage: invalid folder ${folder}`);
 }
 
 /**

@@ -5,7 +5,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { AppError, notFound } from './errors.js';
 import type { FileStorage } from './files.js';
-import { RequestRate, spendOrRefuse } from './request-rate.js';
+import { spendOrRefuse } from './request-rate.js';
 
 /**
  * Short-lived signed links to stored bytes (decision 0033). A <video> element, an <a download> and an
@@ -101,26 +101,25 @@ const disposition = (kind: 'inline' | 'attachment', name: string) =>
 const SHOWN_INLINE = /^(video|audio|image)\/|^application\/pdf$/;
 
 async function sendMedia(reply: FastifyReply, files: FileStorage, file: MediaFile, rangeHeader: string | undefined) {
-  const whole = await files.open(file.companyId, file.key);
-  if (!whole) throw notFound();
-  const range = byteRange(rangeHeader, whole.size);
+  // The size first, to read the Range against it: a stat or a HEAD, then only the bytes asked for are opened.
+  const size = await files.size(file.companyId, file.key);
+  if (size === null) throw notFound();
+  const range = byteRange(rangeHeader, size);
   reply
     .header('accept-ranges', 'bytes')
     .header('content-type', file.mimeType)
     .header('content-disposition', disposition(SHOWN_INLINE.test(file.mimeType) ? 'inline' : 'attachment', file.name))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, max-age=3600');
-  if (range === null) return reply.header('content-length', whole.size).send(whole.stream);
-  // The whole file's stream was opened only to learn its size: a range reads its own part.
-  whole.stream.destroy();
-  if (range === 'invalid') return reply.code(416).header('content-range', `bytes */${whole.size}`).send();
-  const part = await files.open(file.companyId, file.key, range);
-  if (!part) throw notFound();
+  if (range === 'invalid') return reply.code(416).header('content-range', `bytes */${size}`).send();
+  const bytes = await files.open(file.companyId, file.key, range ?? undefined);
+  if (!bytes) throw notFound();
+  if (range === null) return reply.header('content-length', bytes.size).send(bytes.stream);
   return reply
     .code(206)
-    .header('content-range', `bytes ${range.start}-${range.end}/${whole.size}`)
+    .header('content-range', `bytes ${range.start}-${range.end}/${bytes.size}`)
     .header('content-length', range.end - range.start + 1)
-    .send(part.stream);
+    .send(bytes.stream);
 }
 
 /**
@@ -129,13 +128,13 @@ async function sendMedia(reply: FastifyReply, files: FileStorage, file: MediaFil
  * plays as many range requests.
  */
 export async function mediaRoutes(app: FastifyInstance) {
-  const rate = new RequestRate(600);
+  const rate = app.requestRate('media', 600);
   // A wildcard, not `:token`: a signed link is longer than the router's limit for one parameter (100).
   app.get(
     '/media/*',
     { config: { access: PUBLIC }, schema: { tags: ['files'], params: z.object({ '*': z.string().max(2000) }) } },
     async (req, reply) => {
-      spendOrRefuse(rate, req.ip);
+      await spendOrRefuse(rate, req.ip);
       const file = await app.mediaLinks.verify((req.params as { '*': string })['*'], app.clock());
       if (!file) throw new AppError(404, 'not_found');
       return sendMedia(reply, app.files, file, req.headers.range);

@@ -1,7 +1,9 @@
+import cluster from 'node:cluster';
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { clusterMetrics } from '../cluster.js';
 import { selectRows } from '../db/client.js';
 import { AppError } from './errors.js';
 
@@ -46,6 +48,12 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined)
   }
   const nodeMetrics = processMetrics();
   const registry = new Registry();
+  // Under WORKERS=N a scrape reaches one worker, which asks the primary to add up every worker's (cluster.ts).
+  // (Constructing an AggregatorRegistry is what makes prom-client answer the primary's requests in a worker.)
+  if (cluster.isWorker) {
+    new AggregatorRegistry();
+    AggregatorRegistry.setRegistries([nodeMetrics, registry]);
+  }
   const latency = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time to answer a request, by method, route pattern and status',
@@ -76,6 +84,8 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined)
     name: 'job_queue_jobs',
     help: 'Background jobs in the queue by state (created, retry, active, completed, failed…)',
     labelNames: ['state'],
+    // Every process counts the same shared queue: the cluster's sum would count it once per process.
+    aggregator: 'first',
     registers: [registry],
     async collect() {
       this.reset();
@@ -105,7 +115,7 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined)
   metricsRoute(async (req, reply) => {
     const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
     if (!sameToken(given, token)) throw new AppError(401, 'unauthorized');
-    const both = Registry.merge([nodeMetrics, registry]);
-    return reply.header('content-type', registry.contentType).send(await both.metrics());
+    const text = cluster.isWorker ? await clusterMetrics() : await Registry.merge([nodeMetrics, registry]).metrics();
+    return reply.header('content-type', registry.contentType).send(text);
   });
 }

@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { PUBLIC } from '@crm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FieldRefusal, notFound } from './errors.js';
-import { FileStorage } from './files.js';
+import type { FileStorage } from './files.js';
 
 /** How a kind of public picture is addressed: its served address, and the key an address names. */
 export interface PictureAddressing {
@@ -28,7 +27,7 @@ export class PublicPictures {
     folder: string,
     private readonly addressing: PictureAddressing,
   ) {
-    this.store = new FileStorage(join(files.root, folder));
+    this.store = files.within(folder);
   }
 
   async save(companyId: number, bytes: Buffer): Promise<string> {
@@ -53,9 +52,8 @@ export class PublicPictures {
   async checked(companyId: number, address: string | null, field: string): Promise<string | null> {
     if (address === null) return null;
     const named = this.addressing.keyOf(address);
-    const stored = named && named.companyId === companyId ? await this.store.open(companyId, named.key) : null;
-    if (!stored) throw new FieldRefusal([{ field, rule: 'invalid_value', sentence: 'invalid_value' }]);
-    stored.stream.destroy();
+    const size = named && named.companyId === companyId ? await this.store.size(companyId, named.key) : null;
+    if (size === null) throw new FieldRefusal([{ field, rule: 'invalid_value', sentence: 'invalid_value' }]);
     return address;
   }
 }

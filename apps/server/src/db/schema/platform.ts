@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -160,4 +161,20 @@ export const providerTransactions = pgTable(
     index().on(t.provider, t.merchant, t.providerTime),
     index().on(t.payerCompanyId, t.onlinePaymentId),
   ],
+).enableRLS();
+
+/**
+ * The public routes' request counts (issue 23): one row per limit and caller (`<limit>:<address>`) and fixed
+ * window, shared by every server process so N processes do not allow N times the limit. Unlogged (migration
+ * 0031, by hand: Drizzle has no word for it): a crash only forgets counts, which at worst lets one window through.
+ */
+export const requestRates = pgTable(
+  'request_rates',
+  {
+    key: text('key').notNull(),
+    /** The window's start, in milliseconds since the epoch (the app clock's). */
+    windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 ).enableRLS();

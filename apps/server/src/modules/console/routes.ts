@@ -2,7 +2,7 @@ import { CONSOLE_SUBDOMAIN, consoleRoutes } from '@crm/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, unauthorized } from '../../platform/errors.js';
-import { RequestRate, spendOrRefuse } from '../../platform/request-rate.js';
+import { spendOrRefuse } from '../../platform/request-rate.js';
 import { registerRoute } from '../../platform/route-table.js';
 import { type ConsoleActing, changeSmsLimit, extendLicence, setCompanyDisabled } from './console-actions.js';
 import { listConsoleAudit } from './console-audit.js';
@@ -94,9 +94,9 @@ async function consoleRoutesPlugin(app: FastifyInstance) {
     updateMerchant(db, actingOf(app, req), params.provider, body),
   );
 
-  const rate = new RequestRate(SUPPORT_CHAT_PER_MINUTE);
+  const rate = app.requestRate('support-chat', SUPPORT_CHAT_PER_MINUTE);
   registerRoute(app, consoleRoutes.supportChat, async (req) => {
-    spendOrRefuse(rate, req.ip);
+    await spendOrRefuse(rate, req.ip);
     return supportChatOf(db);
   });
 }

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import {
   type CourseLesson,
   type GroupLesson,
@@ -9,7 +8,7 @@ import {
   StudentStatus,
 } from '@crm/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loginAs, openTestApp } from '../../../test/helpers.js';
 import { gradeSettings, historyEvents } from '../../db/schema/index.js';
 import { inCompany } from '../../platform/tenancy.js';
@@ -27,7 +26,6 @@ const { app, database } = await openTestApp(undefined, { clock: () => clock.now 
 let w: LessonsWorld;
 let student: string;
 let lessons: number[];
-afterAll(() => rm(app.files.root, { recursive: true, force: true }));
 
 const HELD_DATES = ['2026-11-02', '2026-11-04', '2026-11-06', '2026-11-09', '2026-11-11', '2026-11-13'];
 const homework = (answer: 'text' | 'file' | 'any') => ({ instructions: 'Do exercise 1', due_days: 2, answer });

@@ -1,7 +1,6 @@
-import { rm } from 'node:fs/promises';
 import { type CourseLesson, HistoryEvent, type Syllabus } from '@crm/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, openTestApp } from '../../../test/helpers.js';
 import { courses, historyEvents } from '../../db/schema/index.js';
 import { inCompany } from '../../platform/tenancy.js';
@@ -13,7 +12,6 @@ import { clock, createLessonsWorld, type LessonsWorld } from '../lessons/lessons
 const { app, database } = await openTestApp(undefined, { clock: () => clock.now });
 let w: LessonsWorld;
 let course: number;
-afterAll(() => rm(app.files.root, { recursive: true, force: true }));
 
 beforeAll(async () => {
   w = await createLessonsWorld(app, database.db);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PUBLIC_PAGE_READS_PER_MINUTE, slugParamsSchema } from '@crm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { RequestRate, spendOrRefuse } from '../../platform/request-rate.js';
+import { spendOrRefuse } from '../../platform/request-rate.js';
 import { PIXEL_BEACON, PIXEL_SCRIPT } from '../../platform/security-headers.js';
 import { inCompany } from '../../platform/tenancy.js';
 import { findCompanyBySubdomain } from '../company/service.js';
@@ -40,12 +40,12 @@ const notFoundPage = (text: string) =>
  */
 export default async function landingPageModule(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const visits = new RequestRate(PUBLIC_PAGE_READS_PER_MINUTE);
+  const visits = app.requestRate('landing-page', PUBLIC_PAGE_READS_PER_MINUTE);
   app.get(
     '/landing-page/:slug',
     { config: { access: 'public' }, schema: { hide: true, params: slugParamsSchema } },
     async (req, reply) => {
-      spendOrRefuse(visits, req.ip);
+      await spendOrRefuse(visits, req.ip);
       const company = req.hostSubdomain ? await findCompanyBySubdomain(app.database.db, req.hostSubdomain) : undefined;
       const html =
         company && !company.disabled

@@ -14,7 +14,7 @@ import { FieldRefusal } from '../../platform/errors.js';
 import { firstUploadedFile } from '../../platform/files.js';
 import { type PictureBox, readUploadedImage, resizePicture } from '../../platform/images.js';
 import { PublicPictures, servePublicPictures } from '../../platform/public-pictures.js';
-import { RequestRate, spendOrRefuse } from '../../platform/request-rate.js';
+import { spendOrRefuse } from '../../platform/request-rate.js';
 import { registerRoute } from '../../platform/route-table.js';
 import { landingChoices } from './landing-content.js';
 import {
@@ -58,9 +58,9 @@ export default async function landingModule(fastify: FastifyInstance) {
   });
   registerRoute(app, r.loginLook, (req) => req.tenant((tx, actor) => getLoginLook(tx, actor)));
   registerRoute(app, r.saveLoginLook, (req, { body }) => req.tenant((tx, actor) => saveLoginLook(tx, actor, body)));
-  const visits = new RequestRate(PUBLIC_PAGE_READS_PER_MINUTE);
+  const visits = app.requestRate('landing-data', PUBLIC_PAGE_READS_PER_MINUTE);
   registerRoute(app, r.publicLoginLook, async (req) => {
-    spendOrRefuse(visits, req.ip);
+    await spendOrRefuse(visits, req.ip);
     return publicLoginLook(app.database.db, req.hostSubdomain);
   });
 

@@ -1,6 +1,6 @@
 import { formRoutes, PUBLIC_PAGE_READS_PER_MINUTE } from '@crm/contracts';
 import type { FastifyInstance } from 'fastify';
-import { RequestRate, spendOrRefuse } from '../../platform/request-rate.js';
+import { spendOrRefuse } from '../../platform/request-rate.js';
 import { registerRoute } from '../../platform/route-table.js';
 import { sendXlsx } from '../../platform/spreadsheet-http.js';
 import { companyTime } from '../lessons/company-time.js';
@@ -16,9 +16,9 @@ import { answerAuditForm, answerPublicForm, auditForm, publicForm } from './publ
 export default async function formsModule(app: FastifyInstance) {
   const r = formRoutes;
   const db = () => app.database.db;
-  // Public pages are cheap reads, counted per address in memory (platform/request-rate.ts); the answers are
+  // Public pages are cheap reads, counted per address for all server processes (platform/request-rate.ts); the answers are
   // counted in the database per company (public-answers.ts), and an audit link answers once.
-  const visits = new RequestRate(PUBLIC_PAGE_READS_PER_MINUTE);
+  const visits = app.requestRate('public-form', PUBLIC_PAGE_READS_PER_MINUTE);
   registerRoute(app, r.list, (req, { query }) => req.tenant((tx, actor) => listForms(tx, actor, query)));
   registerRoute(app, r.create, (req, { body }) => req.tenant((tx, actor) => createForm(tx, actor, body)));
   registerRoute(app, r.get, (req, { params }) => req.tenant((tx, actor) => getForm(tx, actor, params.id)));
@@ -57,18 +57,18 @@ export default async function formsModule(app: FastifyInstance) {
     return sent.answer;
   });
   registerRoute(app, r.publicForm, async (req, { params }) => {
-    spendOrRefuse(visits, req.ip);
+    await spendOrRefuse(visits, req.ip);
     return publicForm(db(), req.hostSubdomain, params.id);
   });
   registerRoute(app, r.answerPublicForm, (req, { params, body }) =>
     answerPublicForm(db(), req.hostSubdomain, params.id, body, req.ip),
   );
   registerRoute(app, r.auditForm, async (req, { params, query }) => {
-    spendOrRefuse(visits, req.ip);
+    await spendOrRefuse(visits, req.ip);
     return auditForm(db(), req.hostSubdomain, params.form_id, params.company_id, query.token);
   });
   registerRoute(app, r.answerAuditForm, async (req, { params, query, body }) => {
-    spendOrRefuse(visits, req.ip);
+    await spendOrRefuse(visits, req.ip);
     return answerAuditForm(db(), req.hostSubdomain, params.form_id, params.company_id, query.token, body, req.ip);
   });
 }

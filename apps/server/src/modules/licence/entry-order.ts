@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { companies, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { RequestRate, spendOrRefuse } from '../../platform/request-rate.js';
+import { spendOrRefuse } from '../../platform/request-rate.js';
 import { registerRoute } from '../../platform/route-table.js';
 import { inCompany } from '../../platform/tenancy.js';
 import { asPlatform } from '../console/platform-db.js';
@@ -58,9 +58,9 @@ export async function entryOrderInfo(app: FastifyInstance, subdomain: string): P
 }
 
 export function registerEntryOrder(app: FastifyInstance) {
-  const orders = new RequestRate(ENTRY_ORDERS_PER_MINUTE);
+  const orders = app.requestRate('licence-entry-order', ENTRY_ORDERS_PER_MINUTE);
   registerRoute(app, licenceRoutes.createEntryOrder, async (req, { params, body }) => {
-    spendOrRefuse(orders, req.ip);
+    await spendOrRefuse(orders, req.ip);
     const company = await publicCompany(app, params.subdomain);
     // A filled honeypot is a robot: it gets an answer like a person's and nothing is made.
     if (body.website) {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { companies } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { RequestRate, spendOrRefuse } from '../../platform/request-rate.js';
+import { spendOrRefuse } from '../../platform/request-rate.js';
 import { registerRoute } from '../../platform/route-table.js';
 import { inCompany } from '../../platform/tenancy.js';
 import { originOf } from './checkout-redirect.js';
@@ -41,9 +41,9 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
     return sent.answer;
   });
 
-  const follows = new RequestRate(LINK_FOLLOWS_PER_MINUTE);
+  const follows = app.requestRate('checkout-link', LINK_FOLLOWS_PER_MINUTE);
   registerRoute(app, onlinePaymentRoutes.followPaymentLink, async (req, { params }) => {
-    spendOrRefuse(follows, req.ip);
+    await spendOrRefuse(follows, req.ip);
     const [company] = await app.database.db
       .select({ id: companies.id, disabled: companies.disabled })
       .from(companies)

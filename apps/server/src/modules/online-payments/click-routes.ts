@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.js';
-import { RequestRate } from '../../platform/request-rate.js';
+import type { RequestRate } from '../../platform/request-rate.js';
 import { paymentTaken } from '../sms/events.js';
 import { CLICK_ERRORS, type ClickAction, type ClickAnswer, handleClickCall } from './click-shop.js';
 
@@ -20,7 +20,7 @@ export async function registerClickRoutes(app: FastifyInstance) {
       { parseAs: 'string', bodyLimit: 16 * 1024 },
       (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
-    const rate = new RequestRate(CALLS_PER_MINUTE);
+    const rate = app.requestRate('click', CALLS_PER_MINUTE);
     for (const action of ['prepare', 'complete'] as const satisfies readonly ClickAction[]) {
       scope.post<{ Params: { merchant: string } }>(
         `/payments/click/:merchant/${action}`,
@@ -47,7 +47,7 @@ async function answerClick(
   rate: RequestRate,
 ): Promise<ClickAnswer> {
   // Over the limit: the API's own refusal (Click retries a call that did not answer 200).
-  if (rate.take(req.ip) > 0) throw new AppError(429, 'too_many_requests');
+  if ((await rate.take(req.ip)) > 0) throw new AppError(429, 'too_many_requests');
   let outcome: Awaited<ReturnType<typeof handleClickCall>>;
   try {
     outcome = await handleClickCall(req.server.database.db, action, req.params.merchant, req.body, req.server.clock());

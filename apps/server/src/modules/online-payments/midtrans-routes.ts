@@ -10,7 +10,7 @@ import { createSnapTransaction, MidtransSnapError } from '../../adapters/payment
 import type { Tx } from '../../db/client.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError } from '../../platform/errors.js';
-import { RequestRate } from '../../platform/request-rate.js';
+import type { RequestRate } from '../../platform/request-rate.js';
 import { registerRoute } from '../../platform/route-table.js';
 import { findCompanyPublic } from '../company/service.js';
 import { asPlatform } from '../console/platform-db.js';
@@ -43,7 +43,7 @@ const BODY_LIMIT_BYTES = 64 * 1024;
  * gross amount unlike the order's (nothing booked, a person must look); 500 when we failed, so it comes again.
  */
 export async function registerMidtransRoutes(app: FastifyInstance) {
-  const rate = new RequestRate(NOTIFICATIONS_PER_MINUTE);
+  const rate = app.requestRate('midtrans-notification', NOTIFICATIONS_PER_MINUTE);
   // Encapsulated: the body is read as text and parsed here, so a broken one gets Midtrans's plain 400 rather
   // than the API's error JSON; the rest of the API keeps its parsers.
   await app.register(async (scope) => {
@@ -112,7 +112,7 @@ async function answerNotification(
   // Midtrans reads only the status (200 stops its retries); a refusal's body is the API's own error shape.
   const answer = (status: number, body: Record<string, string>) =>
     reply.status(status).send(status === 200 ? body : refusal(status, body.message ?? ''));
-  if (rate.take(req.ip) > 0) return answer(429, { status: 'error', message: 'too many requests' });
+  if ((await rate.take(req.ip)) > 0) return answer(429, { status: 'error', message: 'too many requests' });
   const parsed = midtransNotificationSchema.safeParse(parseJson(req.body));
   if (!parsed.success) return answer(400, { status: 'error', message: 'not a Midtrans notification' });
   const n = parsed.data;

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { RequestRate } from '../../platform/request-rate.js';
+import type { RequestRate } from '../../platform/request-rate.js';
 import { asPlatform } from '../console/platform-db.js';
 import { paymentTaken } from '../sms/events.js';
 import { resolveMerchant } from './merchants.js';
@@ -32,7 +32,7 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 const PARSE_FAILED = Symbol('parse failed');
 
 export async function registerPaymeRoutes(app: FastifyInstance) {
-  const rate = new RequestRate(CALLS_PER_MINUTE);
+  const rate = app.requestRate('payme', CALLS_PER_MINUTE);
   // Encapsulated: the body is read as text here, whatever its type, so a broken one gets Payme's -32700
   // instead of the app's JSON parser's 400; the rest of the API keeps its parsers.
   await app.register(async (plain) => {
@@ -67,7 +67,7 @@ async function answerPayme(req: FastifyRequest, reply: FastifyReply, rate: Reque
   const send = (answer: { result: unknown } | { error: PaymeError }) =>
     reply.status(200).send({ jsonrpc: '2.0', id, ...answer });
 
-  if (rate.take(req.ip, req.server.clock().getTime()) > 0) return send({ error: PAYME_ERRORS.system('rate') });
+  if ((await rate.take(req.ip, req.server.clock().getTime())) > 0) return send({ error: PAYME_ERRORS.system('rate') });
   const merchant = await resolveMerchant(
     req.server.database.db,
     'payme',
