@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, pgArray, selectRows } from '../../apps/server/src/db/client.js';
+import { rebuildBalances } from '../../apps/server/src/modules/finance/balance-upkeep.js';
 import { TODAY } from './config.js';
 import type { Place } from './types.js';
 
@@ -52,6 +53,8 @@ export async function insertLedger(
       'bench', author_id
     from ledger_entries
     where company_id = any(${companies}::bigint[]) and kind = 'payment' and reverses_id is null and id % 97 = 0`);
+  // Written in bulk past the ledger's writers, so the balances beside it are set from the entries in one go.
+  await rebuildBalances(db, [...new Set(places.map((p) => p.companyId))]);
   const [row] = await selectRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from ledger_entries where company_id = any(${companies}::bigint[])`,

@@ -61,6 +61,9 @@ export const takePayment = (d: Dataset): LoadScenario => ({
           ${place.groupId}, ${body.method}, 'payment', ${d.company.ownerId})
         returning id`,
       (rows) => ({ text: `${entryView} where e.company_id = $1 and e.id = $2`, values: [cid, rows[0]?.id] }),
+      // The balances move with the entry (finance/balance-upkeep.ts).
+      q`select add_to_balances(${cid}, array[${place.studentId}]::bigint[], array[${place.groupId}]::bigint[],
+          array[${body.amount}]::bigint[])`,
       historyEvent(cid, 'balanceTopUp', 'user', place.studentId, place.branchId, d.company.ownerId, {
         amount: body.amount,
         method: body.method,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Tx } from '../../db/client.js';
 import type { ledgerEntries } from '../../db/schema/index.js';
+import { addToBalances } from '../finance/balance-upkeep.js';
 import type { BookedCharge, ReversalCause } from './reconcile.js';
 
 /**
@@ -53,7 +54,12 @@ async function insertEntries(tx: Tx, rows: readonly Row[]): Promise<Written> {
   for (let i = 0; i < rows.length; i += CHUNK) {
     const part = rows.slice(i, i + CHUNK);
     const column = (pick: (row: Row) => string | number | null | undefined) => arrayLiteral(part.map(pick));
-    const inserted = await selectRows<{ amount: string | number }>(
+    const inserted = await selectRows<{
+      company_id: string | number;
+      student_id: string | number | null;
+      group_id: string | number | null;
+      amount: string | number;
+    }>(
       tx,
       sql`insert into ledger_entries (company_id, branch_id, kind, amount, entry_date, student_id, group_id,
           comment, cause, cause_id, natural_key, reverses_id, reason, author_id)
@@ -63,7 +69,17 @@ async function insertEntries(tx: Tx, rows: readonly Row[]): Promise<Written> {
           ${column((r) => r.cause)}::text[], ${column((r) => r.causeId)}::bigint[], ${column((r) => r.naturalKey)}::text[],
           ${column((r) => r.reversesId)}::bigint[], ${column((r) => r.reason)}::text[], ${column((r) => r.authorId)}::bigint[])
         on conflict do nothing
-        returning amount`,
+        returning company_id, student_id, group_id, amount`,
+    );
+    // Only the rows actually written (not those a repeated run skipped) move the balances.
+    await addToBalances(
+      tx,
+      inserted.map((row) => ({
+        companyId: Number(row.company_id),
+        studentId: row.student_id === null ? null : Number(row.student_id),
+        groupId: row.group_id === null ? null : Number(row.group_id),
+        amount: Number(row.amount),
+      })),
     );
     written.count += inserted.length;
     for (const row of inserted) written.amount += Math.abs(Number(row.amount));

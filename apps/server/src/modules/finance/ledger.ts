@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client.js';
 import { groups, ledgerEntries, users } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { addToBalances } from './balance-upkeep.js';
 
 /** Who books: a user of the company, or the system (id null). */
 export type BookingActor = { id: Actor['id'] | null; companyId: number };
@@ -27,7 +28,7 @@ export interface NewEntry {
   reason?: string | null;
 }
 
-/** Appends one entry to the ledger (the only way money moves) and answers its id. */
+/** Appends one entry to the ledger (the only way money moves), moves the balances with it, and answers its id. */
 /** `actor.id` null: nobody of the staff booked it (an online provider's callback). */
 export async function bookEntry(tx: Tx, actor: BookingActor, entry: NewEntry): Promise<number> {
   const [row] = await tx
@@ -51,6 +52,14 @@ export async function bookEntry(tx: Tx, actor: BookingActor, entry: NewEntry): P
     })
     .returning({ id: ledgerEntries.id });
   if (!row) throw new Error('ledger insert returned no row');
+  await addToBalances(tx, [
+    {
+      companyId: actor.companyId,
+      studentId: entry.studentId ?? null,
+      groupId: entry.groupId ?? null,
+      amount: entry.amount,
+    },
+  ]);
   return row.id;
 }
 

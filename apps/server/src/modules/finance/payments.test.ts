@@ -260,7 +260,7 @@ describe('the ledger', () => {
     expect(deniedBy(await remove.catch((e) => e))).toMatch(/permission denied/);
   });
 
-  it("keeps each student's balance beside it, which the application may read but not write", async () => {
+  it("keeps each student's balance beside it, which the application may read but only move by booking", async () => {
     const student = await freshStudent();
     await post(cashier(), '/payment', payment(student, 25_000));
     await post(cashier(), '/payment', payment(student, 5_000));
@@ -281,6 +281,12 @@ describe('the ledger', () => {
       tx.execute(sql`delete from place_balances where student_id = ${student}`),
     );
     expect(deniedBy(await writeGroupBalance.catch((e) => e))).toMatch(/permission denied/);
+    // What the ledger's writers call to move balances adds amounts only within the transaction's own company.
+    const elsewhere = inCompany(database.db, w.company.id, (tx) =>
+      tx.execute(sql`select add_to_balances(${w.company.id + 1_000_000}, array[${student}]::bigint[],
+        array[null]::bigint[], array[1]::bigint[])`),
+    );
+    expect(deniedBy(await elsewhere.catch((e) => e))).toMatch(/is not the transaction's/);
     expect(await kept()).toEqual([{ balance: 30_000 }]);
   });
 });

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, uniqueSubdomain } from '../../../test/helpers.js';
 import type { Tx } from '../../db/client.js';
-import { groupStudents, groups, ledgerEntries, userBranches, users, userTags } from '../../db/schema/index.js';
+import { groupStudents, groups, userBranches, users, userTags } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
 import { inCompany } from '../../platform/tenancy.js';
 import { createCourse, createTag } from '../../seed/courses-factories.js';
@@ -16,6 +16,7 @@ import {
 } from '../../seed/factories.js';
 import { createGroupRow } from '../../seed/groups-factories.js';
 import { insertPeople } from '../../seed/users-factories.js';
+import { bookEntry } from '../finance/ledger.js';
 import { listUsers } from './queries.js';
 
 /**
@@ -253,14 +254,17 @@ async function apply(
       }
       return;
     case 'money':
-      await tx.insert(ledgerEntries).values({
-        companyId,
-        branchId: branchIds[0] as number,
-        kind: c.amount >= 0 ? 'payment' : 'charge',
-        amount: c.amount,
-        entryDate: '2026-11-01',
-        studentId: student(c.s),
-      });
+      await bookEntry(
+        tx,
+        { id: null, companyId },
+        {
+          branchId: branchIds[0] as number,
+          kind: c.amount >= 0 ? 'payment' : 'charge',
+          amount: c.amount,
+          date: '2026-11-01',
+          studentId: student(c.s),
+        },
+      );
       return;
   }
 }
