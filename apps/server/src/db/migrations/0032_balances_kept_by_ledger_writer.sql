@@ -25,7 +25,15 @@ BEGIN
   SELECT company, s, g, sum(a) FROM unnest(students, groups, amounts) AS u(s, g, a)
   WHERE s IS NOT NULL AND g IS NOT NULL GROUP BY s, g ORDER BY s, g
   ON CONFLICT (company_id, student_id, group_id) DO UPDATE SET balance = b.balance + excluded.balance;
+  -- The student lists' rows (0018) show the balance: moved here, where every balance moves, rather than by the
+  -- statement-level triggers on student_balances (dropped below).
+  UPDATE student_list_rows s SET balance = b.balance FROM student_balances b
+  WHERE b.company_id = company AND b.student_id = ANY(students)
+    AND s.company_id = b.company_id AND s.student_id = b.student_id AND s.balance <> b.balance;
 END
 $$;--> statement-breakpoint
+DROP TRIGGER "student_balances_student_list_insert" ON "student_balances";--> statement-breakpoint
+DROP TRIGGER "student_balances_student_list_update" ON "student_balances";--> statement-breakpoint
+DROP FUNCTION "student_list_follow_balances"();--> statement-breakpoint
 REVOKE ALL ON FUNCTION "add_to_balances"(bigint, bigint[], bigint[], bigint[]) FROM PUBLIC;--> statement-breakpoint
 GRANT EXECUTE ON FUNCTION "add_to_balances"(bigint, bigint[], bigint[], bigint[]) TO "app_user";
