@@ -10,6 +10,7 @@ import { leadBoard, leadMove } from './leads.js';
 import { login } from './login.js';
 import { smsScenario } from './messages.js';
 import { paymentsMonth, takePayment } from './payments.js';
+import { restoreDrillScenario } from './restore-drill.js';
 import { studentList } from './student-list.js';
 import { studentProfile } from './student-profile.js';
 import { telephonyScenario } from './telephony.js';
@@ -41,4 +42,5 @@ export const SCENARIOS: Record<string, (d: Dataset) => Scenario> = {
   gamification: gamificationScenario,
   telephony: () => telephonyScenario,
   cluster: () => clusterScenario,
+  'restore-drill': () => restoreDrillScenario,
 };
