@@ -5,6 +5,9 @@ import type { Database } from '../../db/client.js';
 import { keyedJobId } from './boss-id.js';
 import { JOB_DEFINITIONS, type JobDefinition } from './registry.js';
 
+/** The prefix of the queues pg-boss makes for itself (its timekeeper's `__pgboss__send-it`). */
+const PG_BOSS_OWN_QUEUE_PREFIX = '__pgboss__';
+
 /** What a handler is told besides its payload. */
 export interface JobContext {
   jobId: string;
@@ -119,12 +122,18 @@ export class JobQueue {
     }
   }
 
-  /** A name in pg-boss's tables that this build does not know: its jobs would wait forever. */
+  /**
+   * A name in pg-boss's tables that this build does not know: its jobs would wait forever. pg-boss's own queues
+   * (`__pgboss__send-it`, through which its cron schedules send their jobs) are its business, not unknown: a
+   * restart while one of its jobs waited used to refuse to start.
+   */
   private async refuseUnknownNames(boss: PgBoss): Promise<void> {
     const known = new Set(JOB_DEFINITIONS.map((job) => job.name));
     const schedules = await boss.getSchedules();
     const queues = await boss.getQueues();
-    const unknown = [...schedules.map((s) => s.name), ...queues.map((q) => q.name)].filter((name) => !known.has(name));
+    const unknown = [...schedules.map((s) => s.name), ...queues.map((q) => q.name)].filter(
+      (name) => !known.has(name) && !name.startsWith(PG_BOSS_OWN_QUEUE_PREFIX),
+    );
     const waiting: string[] = [];
     for (const name of new Set(unknown)) {
       if ((await boss.getQueueSize(name)) > 0) waiting.push(name);
