@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../apps/server/test/free-port.js';
 import { httpLoad } from '../load.js';
 import { type AppServer, BENCH_JWT_SECRET } from '../support.js';
 import { studentList } from './student-list.js';
@@ -13,14 +13,6 @@ const MAIN = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.
 const CONCURRENCY = 40;
 const WARM_UP = 400;
 const REQUESTS = 3_000;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** The real server (src/main.ts) with WORKERS=`workers` on the run's database, once it says it is running. */
 async function startServer(url: string, host: string, workers: number): Promise<AppServer> {

@@ -1,7 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverProcesses } from '../src/cluster.js';
 import { openDatabase } from '../src/db/client.js';
 import { createCompanyWithRoleUsers, DEMO_PASSWORD, demoPhone } from '../src/seed/factories.js';
+import { freePort } from './free-port.js';
 
 /**
  * Issue 23, on the real PostgreSQL only: the server started with WORKERS=2 (Node's cluster, src/cluster.ts) on a
@@ -21,14 +21,6 @@ import { createCompanyWithRoleUsers, DEMO_PASSWORD, demoPhone } from '../src/see
 const url = process.env.TEST_DATABASE_URL;
 const main = join(dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 const METRICS_TOKEN = 'cluster-metrics-token-0123456789';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** One HTTP connection kept open: every request on it reaches the same worker. */
 function connection(port: number, host: string) {

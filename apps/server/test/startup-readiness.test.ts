@@ -1,24 +1,16 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { MIGRATION_LOCK } from '../src/db/client.js';
+import { freePort } from './free-port.js';
 
 const url = process.env.TEST_DATABASE_URL;
 const main = join(dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** Asks until `done` holds of the answer (the server is starting: refused connections are part of it). */
 async function until(address: string, done: (res: Response) => boolean, ms: number): Promise<Response> {

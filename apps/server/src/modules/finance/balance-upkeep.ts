@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, pgArray, type Queryable, type Tx } from '../../db/client.js';
+import { pgArray, type Queryable, type Tx } from '../../db/client.js';
 
 /**
  * The balances kept beside the ledger (docs/decisions/0017): `student_balances` per student and `place_balances` per
@@ -40,7 +40,7 @@ export async function addToBalances(tx: Tx, movements: readonly BookedMovement[]
  * Sets every balance of the given companies (all when absent) to the sum of its entries: for a ledger written in
  * bulk outside the writers (the benchmark's dataset), and an operator's repair. Runs as the owner connection.
  */
-export async function rebuildBalances(db: Db | Queryable, companyIds?: readonly number[]): Promise<void> {
+export async function rebuildBalances(db: Queryable, companyIds?: readonly number[]): Promise<void> {
   const only = companyIds ? sql`and company_id = any(${pgArray(companyIds)}::bigint[])` : sql``;
   await db.execute(sql`insert into student_balances as b (company_id, student_id, balance)
     select company_id, student_id, sum(amount) from ledger_entries where student_id is not null ${only}
