@@ -45,6 +45,7 @@ import meetingsModule from './modules/meetings/routes.js';
 import offerModule from './modules/offer/routes.js';
 import onboardingModule from './modules/onboarding/routes.js';
 import onlinePaymentsModule from './modules/online-payments/routes.js';
+import parentsModule from './modules/parents/routes.js';
 import performanceModule from './modules/performance/routes.js';
 import registrationModule from './modules/registration/routes.js';
 import remindersModule from './modules/reminders/routes.js';
@@ -153,6 +154,7 @@ const API_MODULES = [
   lessonsModule,
   dayLessonsModule,
   reportsModule,
+  parentsModule,
   performanceModule,
   financeModule,
   billingModule,

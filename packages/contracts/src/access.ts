@@ -45,6 +45,8 @@ export const ACCESS = {
   shop: [Role.student],
   /** Issue 19: settings-grade (spec §2; the limited admin's menu has it, spec §2 "Menus by role"). */
   gradeSettings: ADMIN_SET,
+  /** Issue 24: a parent's own screens (his children's lessons, attendance, grades, money, news). */
+  parent: [Role.parent],
   staff: [],
   admin: [],
   history: [],

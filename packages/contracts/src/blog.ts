@@ -9,7 +9,7 @@ import { COMPANY_IMAGE } from './company.js';
  */
 
 /** Who a post is written for: everybody, the staff (spec §6 staff roles), the teachers or the students. */
-export const BLOG_AUDIENCES = ['all', 'staff', 'teachers', 'students'] as const;
+export const BLOG_AUDIENCES = ['all', 'staff', 'teachers', 'students', 'parents'] as const;
 export type BlogAudience = (typeof BLOG_AUDIENCES)[number];
 
 export const BLOG_TITLE_MAX = 200;

@@ -4,6 +4,7 @@ import { COMPANY_SAMPLES } from './history-sentences-company.js';
 import { FORMS_SAMPLES } from './history-sentences-forms.js';
 import { GAMIFICATION_SAMPLES } from './history-sentences-gamification.js';
 import { LEARNING_SAMPLES } from './history-sentences-learning.js';
+import { PARENT_SAMPLES } from './history-sentences-parents.js';
 import { PAYMENT_SAMPLES } from './history-sentences-payments.js';
 import { REMINDER_SAMPLES } from './history-sentences-reminders.js';
 
@@ -253,4 +254,5 @@ export const SAMPLES: Record<HistoryEventName, [Record<string, unknown>, Partial
   ...LEARNING_SAMPLES,
   ...FORMS_SAMPLES,
   ...GAMIFICATION_SAMPLES,
+  ...PARENT_SAMPLES,
 };

@@ -16,6 +16,7 @@ import { groupSentences } from './history-sentences-groups.js';
 import { learningSentences } from './history-sentences-learning.js';
 import { messageSentences } from './history-sentences-messages.js';
 import { moneySentences } from './history-sentences-money.js';
+import { parentSentences } from './history-sentences-parents.js';
 import { paymentSentences } from './history-sentences-payments.js';
 import { peopleSentences } from './history-sentences-people.js';
 import { reminderSentences } from './history-sentences-reminders.js';
@@ -49,6 +50,7 @@ export const HISTORY_SENTENCES: Record<HistoryEventName, EventSentence> = {
   ...learningSentences,
   ...formsSentences,
   ...gamificationSentences,
+  ...parentSentences,
 };
 
 /** Who did it when nobody of the staff did (a visitor's form); Russian "Система" is feminine. */

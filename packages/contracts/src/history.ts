@@ -118,6 +118,7 @@ export const HistoryEvent = {
   orderCancelled: 112,
   coinSettingsChanged: 113,
   voipSettingsChanged: 114,
+  parentLinked: 115,
 } as const;
 
 export type HistoryEventName = keyof typeof HistoryEvent;

@@ -45,6 +45,7 @@ export * from './money.js';
 export * from './offer-routes.js';
 export * from './onboarding-routes.js';
 export * from './online-payments-routes.js';
+export * from './parents-routes.js';
 export * from './performance-routes.js';
 export * from './reminders-routes.js';
 export * from './report-routes.js';

@@ -16,7 +16,7 @@ export const ONLINE_PAYMENT_PURPOSES = ['fee', 'licence'] as const;
 export type OnlinePaymentPurpose = (typeof ONLINE_PAYMENT_PURPOSES)[number];
 
 /** Where the payer started: his own screen, an SMS link from the staff, the billing pages, /entry/order. */
-export const ONLINE_PAYMENT_SOURCES = ['student', 'link', 'staff', 'billing', 'entry'] as const;
+export const ONLINE_PAYMENT_SOURCES = ['student', 'link', 'staff', 'billing', 'entry', 'parent'] as const;
 export type OnlinePaymentSource = (typeof ONLINE_PAYMENT_SOURCES)[number];
 
 /** open → paid; open → cancelled (the provider gave up) or expired; paid → refunded (cancelled after paying). */

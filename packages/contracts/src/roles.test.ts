@@ -15,6 +15,8 @@ describe('roles (spec §6)', () => {
       branchDirector: 9,
       limitedAdmin: 10,
       secondAdmin: 11,
+      // Issue 24: beyond spec §6, and no staff role.
+      parent: 12,
     });
     expect([...STAFF_ROLES].sort((a, b) => a - b)).toEqual([1, 2, 8, 9, 10, 11]);
   });

@@ -10,6 +10,8 @@ export const Role = {
   branchDirector: 9,
   limitedAdmin: 10,
   secondAdmin: 11,
+  /** Issue 24: a parent of one or more students of the company (not in spec §6, which has parents only as contacts). */
+  parent: 12,
 } as const;
 
 export type RoleName = keyof typeof Role;
@@ -29,6 +31,7 @@ export const ROLE_LABEL: Record<RoleId, string> = {
   9: 'Branch Director',
   10: 'Limited Admin',
   11: 'Administrator2',
+  12: 'Parent',
 };
 
 export const roleNameOf = (id: RoleId): RoleName =>
@@ -69,8 +72,9 @@ export function currentBranchOf(user: {
 }
 
 /** Where a failed guard sends the user (spec §6). */
-export function roleHome(roles: readonly RoleId[]): '/dashboard' | '/user/profile' {
+export function roleHome(roles: readonly RoleId[]): '/dashboard' | '/user/profile' | '/parent' {
   const role = currentRoleOf(roles);
+  if (role === Role.parent) return '/parent';
   if (role === Role.student || role === Role.cashier || role === Role.marketer) return '/user/profile';
   return '/dashboard';
 }

@@ -48,6 +48,7 @@ export const ROLE_RANK: Record<RoleId, number> = {
   5: 40, // marketer
   6: 30, // teacher
   7: 10, // student
+  12: 5, // parent
 };
 export const topRank = (roles: readonly RoleId[]): number => Math.max(0, ...roles.map((r) => ROLE_RANK[r] ?? 0));
 

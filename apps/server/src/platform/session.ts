@@ -35,6 +35,11 @@ export const actorQuery = (claims: TokenClaims): SQL => sql`
       (u.roles && array[1, 8]::smallint[]) as all_branches,
       case when u.roles && array[1, 8]::smallint[]
         then (select array_agg(b.id::int order by b.id) from branches b where b.company_id = u.company_id)
+        -- A parent (issue 24) works in no branch of his own: he reaches his children's.
+        when u.roles && array[12]::smallint[]
+        then (select array_agg(distinct ub.branch_id::int order by ub.branch_id::int) from user_branches ub
+              where ub.company_id = u.company_id and (ub.user_id = u.id or ub.user_id in
+                (select ps.student_id from parent_students ps where ps.company_id = u.company_id and ps.parent_id = u.id)))
         else (select array_agg(ub.branch_id::int order by ub.branch_id) from user_branches ub
               where ub.company_id = u.company_id and ub.user_id = u.id)
       end as branch_ids

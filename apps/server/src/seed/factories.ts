@@ -1,6 +1,6 @@
 import { type CompanyDatas, companyDatasSchema, Role, type RoleId, type RoleName } from '@crm/contracts';
 import type { Db } from '../db/client.js';
-import { branches, companies, rooms, userBranches, users } from '../db/schema/index.js';
+import { branches, companies, parentStudents, rooms, userBranches, users } from '../db/schema/index.js';
 import type { Actor } from '../platform/actor.js';
 import { hashPassword } from '../platform/passwords.js';
 import { inCompany } from '../platform/tenancy.js';
@@ -108,6 +108,7 @@ const ROLE_PERSON: Record<RoleName, string> = {
   marketer: 'Otabek Saidov',
   teacher: 'Kamola Ergasheva',
   student: 'Ali Valiyev',
+  parent: 'Gulnora Valiyeva',
 };
 
 export type RoleUsers = Record<RoleName, { id: number; phone: string }>;
@@ -130,7 +131,14 @@ export async function createCompanyWithRoleUsers(
       return [name, { id, phone }] as const;
     }),
   );
-  return { ...company, users: Object.fromEntries(entries) as RoleUsers };
+  const roleUsers = Object.fromEntries(entries) as RoleUsers;
+  // The parent of every role is the student's (issue 24): a parent with no child would have nothing to show.
+  await inCompany(db, company.id, (tx) =>
+    tx
+      .insert(parentStudents)
+      .values({ companyId: company.id, parentId: roleUsers.parent.id, studentId: roleUsers.student.id }),
+  );
+  return { ...company, users: roleUsers };
 }
 
 /** The company's owner (9000000 08) as the services see a signed-in user: demo data written as he would write it. */

@@ -140,6 +140,8 @@ export const passwordResetCodes = pgTable(
     id: uuid('id').notNull(),
     phone: text('phone').notNull(),
     codeHash: text('code_hash').notNull(),
+    /** 'reset' (password recovery) or 'login' (a parent's log-in by code, issue 24): one kind never opens the other. */
+    purpose: text('purpose').notNull().default('reset'),
     attempts: integer('attempts').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -201,6 +203,29 @@ export const studentListRows = pgTable(
       columns: [t.companyId, t.studentId, t.branchId],
       foreignColumns: [userBranches.companyId, userBranches.userId, userBranches.branchId],
     }).onDelete('cascade'),
+    tenantIsolation(t),
+  ],
+);
+
+/**
+ * Issue 24: which students a parent (a user with the parent role) follows. One parent per phone in a company,
+ * so siblings share him; the parents module is the only writer.
+ */
+export const parentStudents = pgTable(
+  'parent_students',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    parentId: bigint('parent_id', { mode: 'number' }).notNull(),
+    studentId: bigint('student_id', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.parentId, t.studentId] }),
+    index('parent_students_by_student').on(t.companyId, t.studentId),
+    foreignKey({ columns: [t.companyId, t.parentId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.studentId], foreignColumns: [users.companyId, users.id] }).onDelete(
+      'cascade',
+    ),
     tenantIsolation(t),
   ],
 );

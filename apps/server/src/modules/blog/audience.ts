@@ -16,6 +16,7 @@ export function audiencesOf(roles: readonly RoleId[]): BlogAudience[] {
   if (roles.some((role) => STAFF_ROLES.includes(role))) audiences.push('staff');
   if (roles.includes(Role.teacher)) audiences.push('teachers');
   if (roles.includes(Role.student)) audiences.push('students');
+  if (roles.includes(Role.parent)) audiences.push('parents');
   return audiences;
 }
 

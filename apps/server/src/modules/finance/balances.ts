@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.js';
 import { groups, ledgerEntries } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/actor.js';
 import { findTarget } from '../users/queries.js';
-import { entryViewQuery, toLedgerEntry } from './ledger.js';
+import { entryViewQuery, isReversed, toLedgerEntry } from './ledger.js';
 
 /** A student's balance is the sum of his entries; per group, the sum of those booked for the group. */
 export async function studentBalance(tx: Tx, actor: Actor, studentId: number): Promise<StudentBalance> {
@@ -109,4 +109,20 @@ export async function studentLedger(
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.companyId, actor.companyId), ...where));
   return { data: rows.map(toLedgerEntry), pagination: paginate(total, query.page, query.per_page, rows.length) };
+}
+
+/**
+ * A student's payments that stand (not reversed), newest first: the receipts his parent reads (issue 24). The
+ * caller has decided that the reader reaches this student.
+ */
+export async function studentReceipts(tx: Tx, companyId: number, studentId: number, limit: number) {
+  const rows = await entryViewQuery(tx, companyId, [
+    eq(ledgerEntries.studentId, studentId),
+    eq(ledgerEntries.kind, 'payment'),
+    sql`${ledgerEntries.reversesId} is null`,
+    sql`not ${isReversed}`,
+  ])
+    .orderBy(desc(ledgerEntries.entryDate), desc(ledgerEntries.id))
+    .limit(limit);
+  return rows.map(toLedgerEntry);
 }

@@ -1,7 +1,8 @@
-import { isOnlineProvider, onlinePaymentRoutes } from '@crm/contracts';
+import { isOnlineProvider, type OnlinePaymentSource, onlinePaymentRoutes, Role } from '@crm/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { companies } from '../../db/schema/index.js';
+import type { Actor } from '../../platform/actor.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { spendOrRefuse } from '../../platform/request-rate.js';
 import { registerRoute } from '../../platform/route-table.js';
@@ -14,6 +15,12 @@ import { listProviderAccounts, saveProviderAccount } from './provider-accounts.j
 
 /** A payer opens a link a few times at most; robots trying tokens meet this limit. */
 const LINK_FOLLOWS_PER_MINUTE = 20;
+
+/** Where a payment from the app was started: the student's own screen, his parent's, or the staff's. */
+function paymentSource(actor: Actor, studentId: number): OnlinePaymentSource {
+  if (actor.id === studentId) return 'student';
+  return actor.roles.includes(Role.parent) ? 'parent' : 'staff';
+}
 
 /** Fee checkouts (the student's screen, staff, SMS links) and the centre's merchant accounts (settings). */
 export function registerCheckoutRoutes(app: FastifyInstance) {
@@ -31,7 +38,7 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
   );
   registerRoute(app, onlinePaymentRoutes.openFeeCheckout, (req, { body }) =>
     req.tenant(async (tx, actor) => {
-      const { checkout } = await openFeeCheckout(tx, actor, body, actor.id === body.student_id ? 'student' : 'staff');
+      const { checkout } = await openFeeCheckout(tx, actor, body, paymentSource(actor, body.student_id));
       return feeCheckoutAnswer(app, tx, checkout, originOf(req));
     }),
   );

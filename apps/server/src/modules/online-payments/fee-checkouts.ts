@@ -20,6 +20,7 @@ import type { Actor } from '../../platform/actor.js';
 import { AppError, forbidden } from '../../platform/errors.js';
 import { recordHistory } from '../../platform/history.js';
 import { type MoneyTarget, moneyTarget } from '../finance/money-target.js';
+import { childReach } from '../parents/children.js';
 import { providerRedirectUrl } from './checkout-redirect.js';
 import { type CheckoutRow, checkoutView, openCheckout } from './checkouts.js';
 import { companyMerchantOf, credentialsAreValid } from './merchants.js';
@@ -33,10 +34,19 @@ import { studentFeeSummary } from './student-fee-summary.js';
 /** Staff who take money or look after students may open a payment for any student of their branches. */
 const staffMayPayFor = (actor: Actor) => canAccess('students', actor.roles) || canAccess('finance', actor.roles);
 
-/** Who may pay for whom: a student for himself, staff for the students of their branches. */
-export function assertMayPayFor(actor: Actor, studentId: number): void {
-  const allowed = actor.id === studentId ? actor.roles.includes(Role.student) : staffMayPayFor(actor);
-  if (!allowed) throw forbidden();
+/**
+ * Who may pay for whom: a student for himself, a parent for his children (issue 24), staff for the students of
+ * their branches. Answers whose reach finds the student: the caller, or for a parent his child's own view.
+ */
+export async function payingReach(tx: Tx, actor: Actor, studentId: number): Promise<Actor> {
+  if (actor.id === studentId) {
+    if (!actor.roles.includes(Role.student)) throw forbidden();
+    return actor;
+  }
+  const asChild = await childReach(tx, actor, studentId);
+  if (asChild) return asChild;
+  if (!staffMayPayFor(actor)) throw forbidden();
+  return actor;
 }
 
 async function companyCountry(tx: Tx, companyId: number) {
@@ -72,8 +82,8 @@ export async function openFeeCheckout(
   input: FeeCheckoutRequest,
   source: OnlinePaymentSource,
 ): Promise<{ checkout: CheckoutRow; target: MoneyTarget }> {
-  assertMayPayFor(actor, input.student_id);
-  const target = await moneyTarget(tx, actor, input.student_id, input.group_id ?? null, input.branch_id ?? null);
+  const reach = await payingReach(tx, actor, input.student_id);
+  const target = await moneyTarget(tx, reach, input.student_id, input.group_id ?? null, input.branch_id ?? null);
   if (!(await feeProvidersOf(tx, actor.companyId)).includes(input.provider)) {
     throw new AppError(422, 'payment_provider_not_configured', { provider: input.provider });
   }
@@ -130,8 +140,8 @@ export async function studentCheckouts(
   studentId: number,
   now: Date,
 ): Promise<StudentCheckoutList> {
-  assertMayPayFor(actor, studentId);
-  if (actor.id !== studentId) await moneyTarget(tx, actor, studentId);
+  const reach = await payingReach(tx, actor, studentId);
+  if (reach.id !== studentId) await moneyTarget(tx, reach, studentId);
   const rows = await tx
     .select()
     .from(onlinePayments)
@@ -145,7 +155,7 @@ export async function studentCheckouts(
       source: row.source as OnlinePaymentSource,
       group_id: row.groupId,
     })),
-    ...(await studentFeeSummary(tx, actor, studentId, now)),
+    ...(await studentFeeSummary(tx, reach, studentId, now)),
     providers,
     policies: { can_pay: providers.length > 0, can_send_link: providers.length > 0 && staffMayPayFor(actor) },
   };

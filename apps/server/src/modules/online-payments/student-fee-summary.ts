@@ -20,7 +20,7 @@ export interface StudentFeeSummary {
   groups: StudentFeeGroup[];
 }
 
-/** The caller must already be allowed to pay for the student (assertMayPayFor). */
+/** The caller must already be allowed to pay for the student (payingReach answers whom to read as). */
 export async function studentFeeSummary(tx: Tx, actor: Actor, studentId: number, at: Date): Promise<StudentFeeSummary> {
   const { balance } = await studentBalance(tx, actor, studentId);
   // His current groups and the left ones his money is booked in: the groups a fee can go to.

@@ -179,8 +179,8 @@ export async function saveVoipUsers(app: FastifyInstance, tx: Tx, actor: Actor, 
             eq(users.companyId, actor.companyId),
             inArray(users.id, userIds),
             isNull(users.archivedAt),
-            // Staff: some role besides the student's.
-            sql`exists (select 1 from unnest(${users.roles}) as role where role <> ${Role.student})`,
+            // Staff: some role besides a student's or a parent's.
+            sql`exists (select 1 from unnest(${users.roles}) as role where role <> all(array[${Role.student}, ${Role.parent}]::smallint[]))`,
           ),
         )
     : [];

@@ -13,6 +13,7 @@ import { type Actor, assertArea, assertBranch } from '../../platform/actor.js';
 import { JOBS } from '../../platform/jobs/registry.js';
 import { ImportReport, type RejectedRow } from '../../platform/spreadsheet-import.js';
 import type { ChunkedImport } from '../jobs/import-job.js';
+import { linkParentsOfNewStudents } from '../parents/parent-links.js';
 import { type ImportRow, parseBirthday, parseGender, parseImportFile } from './excel.js';
 import { companyCountry } from './service.js';
 
@@ -126,6 +127,11 @@ async function writeStudents(tx: Tx, actor: Actor, branchId: number, chunk: Stud
     // keeps it an index lookup (under 2 s). Harmless on PostgreSQL.
     await tx.execute(sql`discard plans`);
     await tx.insert(userBranches).values(ids.map(({ id }) => ({ companyId: actor.companyId, userId: id, branchId })));
+    await linkParentsOfNewStudents(
+      tx,
+      actor.companyId,
+      ids.map(({ id }) => id),
+    );
   }
   return { rejected, added: [] };
 }
@@ -148,5 +154,5 @@ export const studentsImport: ChunkedImport<ImportRow, StudentCandidate, ImportRe
   check: checkRows,
   write: writeStudents,
   history: { event: 'usersImported', entity: 'user' },
-  fills: ['users', 'user_branches'],
+  fills: ['users', 'user_branches', 'parent_students'],
 };

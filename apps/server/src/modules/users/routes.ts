@@ -28,6 +28,7 @@ import { z } from 'zod';
 import { acceptSpreadsheetUploads, sendXlsx } from '../../platform/spreadsheet-http.js';
 import { findCompanyPublic } from '../company/service.js';
 import { postImportJob } from '../jobs/import-job.js';
+import { parentPhoneOf, syncParentOfStudent } from '../parents/parent-links.js';
 import { addComment, listComments } from './comments.js';
 import { buildExport, buildSample } from './excel.js';
 import { studentsImport } from './import.js';
@@ -114,7 +115,12 @@ export default async function usersModule(fastify: FastifyInstance) {
     { config: { access: people }, schema: { tags, body: userCreateSchema, response: { 200: userCreatedSchema } } },
     async (req) => {
       const passwordHash = await hashIfGiven(req.body.password, req.body.phone);
-      return req.tenant((tx, actor) => createUser(tx, actor, req.body, passwordHash));
+      return req.tenant(async (tx, actor) => {
+        const created = await createUser(tx, actor, req.body, passwordHash);
+        // Issue 24: the parent phone on a student's record names his parent's account.
+        await syncParentOfStudent(tx, actor, created.id, null);
+        return created;
+      });
     },
   );
 
@@ -162,7 +168,12 @@ export default async function usersModule(fastify: FastifyInstance) {
     },
     async (req) => {
       const passwordHash = await hashIfGiven(req.body.password, req.body.phone);
-      return req.tenant((tx, actor) => updateUser(tx, actor, req.params.id, req.body, passwordHash));
+      return req.tenant(async (tx, actor) => {
+        const parentPhoneBefore = await parentPhoneOf(tx, actor.companyId, req.params.id);
+        const profile = await updateUser(tx, actor, req.params.id, req.body, passwordHash);
+        await syncParentOfStudent(tx, actor, req.params.id, parentPhoneBefore);
+        return profile;
+      });
     },
   );
 

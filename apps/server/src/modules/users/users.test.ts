@@ -90,7 +90,8 @@ describe('creating people', () => {
     });
     expect(profile.body).not.toHaveProperty('password_hash');
     const events = await historyOf(res.body.id);
-    expect(events.map((e: { type: number }) => e.type)).toEqual([HistoryEvent.userCreated]);
+    // Newest first: the parent phone of his record linked him to his parent's account (issue 24).
+    expect(events.map((e: { type: number }) => e.type)).toEqual([HistoryEvent.parentLinked, HistoryEvent.userCreated]);
   });
 
   it.each([

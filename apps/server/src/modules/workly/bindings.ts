@@ -23,7 +23,7 @@ import {
 } from './workly-context.js';
 
 /** Who clocks in: anyone with a role other than student (staff of spec §6, teachers, cashiers, marketers). */
-const EMPLOYEE_ROLES = ROLE_IDS.filter((role) => role !== Role.student);
+const EMPLOYEE_ROLES = ROLE_IDS.filter((role) => role !== Role.student && role !== Role.parent);
 
 /** Spec §8 "worker binding (time-tracking) error", with the reason the page words. */
 const refuse = (reason: WorklyBindingRefusal, status = 400) => new AppError(status, 'worker_binding_error', { reason });
