@@ -21,6 +21,7 @@ import { seedHistoryDemo } from './history-demo.js';
 import { seedLeadsDemo } from './leads-demo.js';
 import { seedDemoMerchants, seedLicenceDemo } from './licence-demo.js';
 import { seedOfferDemo } from './offer-demo.js';
+import { seedParentsDemo } from './parents-demo.js';
 import { seedDemoPayments } from './payments-demo.js';
 import { seedPerformanceDemo } from './performance-demo.js';
 import { seedRemindersDemo } from './reminders-demo.js';
@@ -112,6 +113,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedGamificationDemo(db, company, spec.datas.locale === 'ru' ? 'ru' : 'uz');
     await seedTelephonyDemo(db, company);
     await seedArchiveDemo(db, company, spec.datas);
+    await seedParentsDemo(db, company);
     await seedHistoryDemo(db, company);
     if (spec.subdomain === 'demo') await seedOfferDemo(db, company, { name: spec.name, studentIds: people.studentIds });
   }
