@@ -54,6 +54,8 @@ import roomsModule from './modules/rooms/routes.js';
 import salariesModule from './modules/salaries/routes.js';
 import smsModule from './modules/sms/routes.js';
 import tagsModule from './modules/tags/routes.js';
+import telegramBotModule from './modules/telegram-bot/routes.js';
+import { addTelegramPolling } from './modules/telegram-bot/updates-source.js';
 import telegramReportModule from './modules/telegram-report/routes.js';
 import telephonyModule from './modules/telephony/routes.js';
 import timetableModule from './modules/timetable/routes.js';
@@ -181,6 +183,7 @@ const API_MODULES = [
   mediaRoutes,
   historyModule,
   telegramReportModule,
+  telegramBotModule,
   smsModule,
   jobsModule,
   consoleModule,
@@ -225,6 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     typeof options.filesDir === 'string' ? new DiskFileStorage(options.filesDir) : options.filesDir,
   );
   app.decorate('messaging', options.config.messaging ?? OFFLINE_MESSAGING);
+  addTelegramPolling(app);
   const jobs = new JobQueue(options.database, app.log, options.jobs);
   app.decorate('jobs', jobs);
   jobs.onDeadLetter(recordDeadLetter(options.database.background));

@@ -85,6 +85,14 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+:[\w-]{20,}$/, 'TELEGRAM_BOT_TOKEN must look like 123456:ABC…')
     .optional(),
+  /**
+   * Issue 24: the secret_token given to setWebhook; Telegram sends it in a header with every update posted to
+   * /api/v1/telegram/webhook. Absent: the server asks Telegram for updates itself (long polling, one process).
+   */
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,256}$/, 'TELEGRAM_WEBHOOK_SECRET: 16 to 256 letters, digits, _ or -')
+    .optional(),
   /** The online payment providers' addresses (issue 17); tests and the e2e run point them at local fakes. */
   PAYME_CHECKOUT_URL: z
     .url({ protocol: /^https?$/, message: 'PAYME_CHECKOUT_URL must be an http(s) address' })
@@ -152,7 +160,7 @@ export interface MessagingConfig {
     | { provider: 'playmobile'; baseUrl: string; username: string; password: string; sender: string };
   /** Where vendors post back (delivery reports); null: nobody can reach this server, poll instead. */
   publicUrl: string | null;
-  telegram: { baseUrl: string; botToken: string | null };
+  telegram: { baseUrl: string; botToken: string | null; webhookSecret?: string | null };
   /** The vendors' addresses for companies' own accounts (the shared account's may differ in tests). */
   eskizApiUrl: string;
   playmobileApiUrl: string;
@@ -228,7 +236,11 @@ function messagingConfig(e: z.infer<typeof envSchema>): MessagingConfig {
   return {
     sms,
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
-    telegram: { baseUrl: e.TELEGRAM_API_URL, botToken: e.TELEGRAM_BOT_TOKEN ?? null },
+    telegram: {
+      baseUrl: e.TELEGRAM_API_URL,
+      botToken: e.TELEGRAM_BOT_TOKEN ?? null,
+      webhookSecret: e.TELEGRAM_WEBHOOK_SECRET ?? null,
+    },
     eskizApiUrl: e.ESKIZ_API_URL,
     playmobileApiUrl: e.PLAYMOBILE_API_URL,
   };

@@ -68,6 +68,11 @@ async function startApp(config: Config, database: Database, files: FileStorage, 
   // It refuses to start while a job has no handler.
   await app.ready();
   await app.jobs.start();
+  // The Telegram bot asks for its updates itself unless Telegram posts them (a webhook); one process only.
+  if (!config.messaging.telegram.webhookSecret) {
+    if (inCluster) app.log.warn('several processes: the Telegram bot needs TELEGRAM_WEBHOOK_SECRET (a webhook)');
+    else app.startTelegramPolling();
+  }
   // As the old in-process scheduler did: today's billing is queued at start, not only at the next 5-minute tick.
   // Under WORKERS=N every worker asks; the job's key (company and day) lets one run through.
   await dispatchBilling(app);

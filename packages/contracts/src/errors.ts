@@ -184,6 +184,7 @@ export const ERROR_MESSAGES = {
   voip_not_mapped: 'Calling needs your user linked to a telephony extension: ask the owner.',
   voip_extension_unknown: 'This extension is not in the OnlinePBX account.',
   call_period_too_long: 'The call log shows at most one week.',
+  telegram_bot_not_configured: 'The platform has no Telegram bot set up.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -119,6 +119,7 @@ export const HistoryEvent = {
   coinSettingsChanged: 113,
   voipSettingsChanged: 114,
   parentLinked: 115,
+  telegramLinked: 116,
 } as const;
 
 export type HistoryEventName = keyof typeof HistoryEvent;

@@ -54,6 +54,7 @@ export * from './rooms.js';
 export * from './salaries.js';
 export * from './sign-up-routes.js';
 export * from './sms-routes.js';
+export * from './telegram-bot-routes.js';
 export * from './telegram-report-routes.js';
 export * from './telephony-routes.js';
 export * from './users.js';

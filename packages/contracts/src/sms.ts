@@ -104,6 +104,8 @@ export const smsMessageSchema = z.object({
   sender: z.string().nullable(),
   author: named.nullable(),
   error: z.string().nullable(),
+  /** Issue 24: an automatic message to someone who linked the bot goes by Telegram, at no SMS cost. */
+  delivered_by: z.enum(['sms', 'telegram']),
 });
 export type SmsMessage = z.infer<typeof smsMessageSchema>;
 

@@ -13,7 +13,10 @@ export const TELEGRAM_PRODUCTION_URL = 'https://api.telegram.org';
 /** The bot's token is part of the path: this path is never logged. */
 export const telegramMethodPath = (botToken: string, method: string) => `/bot${botToken}/${method}`;
 
-export const TELEGRAM_METHODS = { sendMessage: 'sendMessage' } as const;
+export const TELEGRAM_METHODS = { sendMessage: 'sendMessage', getUpdates: 'getUpdates', getMe: 'getMe' } as const;
+
+/** The header Telegram sends with every webhook call when setWebhook was given a secret_token. */
+export const TELEGRAM_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 
 /** The longest text of one message. */
 export const TELEGRAM_TEXT_LIMIT = 4096;
@@ -47,3 +50,30 @@ export const TELEGRAM_ERRORS = {
   tooLong: 'Bad Request: message is too long',
   tooManyRequests: (seconds: number) => `Too Many Requests: retry after ${seconds}`,
 } as const;
+
+/** The part of an Update (core.telegram.org/bots/api#update) the bot reads: a private text message. */
+export const updateSchema = z.object({
+  update_id: z.number().int(),
+  message: z
+    .object({
+      message_id: z.number().int(),
+      from: z
+        .object({ id: z.number(), language_code: z.string().optional(), first_name: z.string().optional() })
+        .optional(),
+      chat: z.object({ id: z.number(), type: z.string() }),
+      text: z.string().optional(),
+    })
+    .optional(),
+});
+export type TelegramUpdate = z.infer<typeof updateSchema>;
+
+/** getUpdates: the updates after `offset` (long polling waits up to `timeout` seconds for one). */
+export const getUpdatesRequestSchema = z.object({
+  offset: z.coerce.number().int().optional(),
+  timeout: z.coerce.number().int().min(0).optional(),
+});
+export const updatesAnswerSchema = z.object({ ok: z.literal(true), result: z.array(z.unknown()) });
+export const getMeAnswerSchema = z.object({
+  ok: z.literal(true),
+  result: z.object({ id: z.number(), is_bot: z.boolean(), username: z.string() }),
+});

@@ -9,11 +9,15 @@ import {
 } from '../http-exchange.js';
 import {
   errorAnswerSchema,
+  getMeAnswerSchema,
   okAnswerSchema,
   type SendMessageRequest,
   TELEGRAM_METHODS,
   TELEGRAM_TEXT_LIMIT,
+  type TelegramUpdate,
   telegramMethodPath,
+  updateSchema,
+  updatesAnswerSchema,
 } from './protocol.js';
 
 /** Telegram is down, answered 5xx after the retry, or asks to wait longer than we do: the job retries later. */
@@ -95,6 +99,46 @@ export class TelegramClient {
     }
     const { description, error_code, parameters } = error.data;
     throw new TelegramRefusedError(description, error_code, parameters?.migrate_to_chat_id);
+  }
+
+  /** The bot's own user name, for its deep links (t.me/<username>?start=…). */
+  async getMe(): Promise<{ username: string }> {
+    const answer = await this.call(TELEGRAM_METHODS.getMe, {});
+    const me = getMeAnswerSchema.safeParse(answer.body);
+    if (!me.success) throw new TelegramUnavailableError(`getMe: status ${answer.status}`);
+    return { username: me.data.result.username };
+  }
+
+  /**
+   * Long polling (the embedded mode, where Telegram cannot reach a webhook): the updates after `offset`,
+   * waiting up to `timeoutSeconds` for one. Updates of shapes the bot does not read are left out.
+   */
+  async getUpdates(offset: number | undefined, timeoutSeconds: number): Promise<TelegramUpdate[]> {
+    const body = { ...(offset === undefined ? {} : { offset }), timeout: timeoutSeconds };
+    const answer = await this.call(TELEGRAM_METHODS.getUpdates, body, timeoutSeconds * 1000);
+    const updates = updatesAnswerSchema.safeParse(answer.body);
+    if (!updates.success) throw new TelegramUnavailableError(`getUpdates: status ${answer.status}`);
+    return updates.data.result.flatMap((raw) => {
+      const update = updateSchema.safeParse(raw);
+      return update.success ? [update.data] : [];
+    });
+  }
+
+  private async call(method: string, body: object, extraTimeoutMs = 0): Promise<Answer> {
+    try {
+      return await exchange(
+        { ...this.http, timeoutMs: this.http.timeoutMs + extraTimeoutMs },
+        {
+          name: method,
+          path: telegramMethodPath(this.botToken, method),
+          init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+          retryTimeout: false,
+        },
+      );
+    } catch (err) {
+      if (err instanceof NoAnswerError) throw new TelegramUnavailableError(`${method}: ${err.reason}`);
+      throw err;
+    }
   }
 
   /** 429 says how long to wait; other retryable answers get the usual pause. */

@@ -152,3 +152,45 @@ export const telegramReports = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.day] }), tenantIsolation(t)],
 );
+
+/**
+ * Issue 24: a user's Telegram chat with the platform's bot, linked through a one-time deep link from his
+ * profile. Automatic messages to him (and to a parent, for his children) go there instead of by SMS.
+ */
+export const telegramLinks = pgTable(
+  'telegram_links',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    /** Telegram's private chat id (the person's user id), as text: ids outgrow 32 bits. */
+    chatId: text('chat_id').notNull(),
+    /** The bot answers in it: uz, ru, en or id, from the person's Telegram language at linking, else the centre's. */
+    language: text('language').notNull(),
+    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.userId] }),
+    unique('telegram_links_chat').on(t.companyId, t.chatId),
+    // An update names a chat only (telegram_chat_users, migration 0034).
+    index('telegram_links_by_chat').on(t.chatId),
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+    tenantIsolation(t),
+  ],
+);
+
+/** One-time deep-link tokens (kept as a hash): valid 15 minutes, used once, naming the user who asked. */
+export const telegramLinkTokens = pgTable(
+  'telegram_link_tokens',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.tokenHash] }),
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+    tenantIsolation(t),
+  ],
+);

@@ -11,6 +11,7 @@ import { selectRows, type Tx } from '../../db/client.js';
 import { smsMessages } from '../../db/schema/index.js';
 import type { JobContext } from '../../platform/jobs/queue.js';
 import { BACKGROUND_STATEMENT_TIMEOUT_MS, inCompany } from '../../platform/tenancy.js';
+import { deliverByTelegram } from '../telegram-bot/telegram-delivery.js';
 import { smsAccountOf } from './account.js';
 import { senderFor } from './providers.js';
 
@@ -32,10 +33,18 @@ export async function deliverMessages(
   const db = app.database.background;
   const inTenant = <T>(work: (tx: Tx) => Promise<T>) =>
     inCompany(db, companyId, work, { timeoutMs: BACKGROUND_STATEMENT_TIMEOUT_MS });
-  const { account, pending } = await inTenant(async (tx) => ({
+  const { account, pending: stored } = await inTenant(async (tx) => ({
     account: await smsAccountOf(tx, companyId),
     pending: await tx
-      .select({ id: smsMessages.id, phone: smsMessages.phone, text: smsMessages.text, sender: smsMessages.sender })
+      .select({
+        id: smsMessages.id,
+        phone: smsMessages.phone,
+        text: smsMessages.text,
+        sender: smsMessages.sender,
+        userId: smsMessages.userId,
+        recipient: smsMessages.recipient,
+        kind: smsMessages.kind,
+      })
       .from(smsMessages)
       .where(
         and(
@@ -47,7 +56,10 @@ export async function deliverMessages(
       )
       .orderBy(smsMessages.id),
   }));
-  if (!pending.length) return { sent: 0 };
+  // Issue 24: an automatic message to someone who linked the Telegram bot goes there; the rest by SMS.
+  const byTelegram = await deliverByTelegram(app, companyId, stored, inTenant);
+  const pending = stored.filter((message) => !byTelegram.has(message.id));
+  if (!pending.length) return { sent: byTelegram.size };
   let sender: ReturnType<typeof senderFor>;
   try {
     sender = senderFor(app, account);
@@ -69,7 +81,7 @@ export async function deliverMessages(
   const callbackUrl = app.messaging.publicUrl
     ? `${app.messaging.publicUrl}/api/v1/sms/callback/${companyId}/${account.callbackSecret}`
     : undefined;
-  let sent = 0;
+  let sent = byTelegram.size;
   for (let start = 0; start < pending.length; start += DELIVERY_BATCH) {
     const batch = pending.slice(start, start + DELIVERY_BATCH);
     let answers: SentSms[];

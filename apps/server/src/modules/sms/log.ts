@@ -5,6 +5,7 @@ import { pgArray, selectRows, type Tx } from '../../db/client.js';
 import { leads, smsMessages, users } from '../../db/schema/index.js';
 import { type Actor, branchFilterOf } from '../../platform/actor.js';
 import { AppError, forbidden } from '../../platform/errors.js';
+import { TELEGRAM_PROVIDER } from '../telegram-bot/telegram-delivery.js';
 import { smsAccountOf, usageOf } from './account.js';
 
 const person = alias(users, 'sms_person');
@@ -79,6 +80,7 @@ async function page(tx: Tx, where: SQL[], p: { page: number; per_page: number })
     sender: m.sender,
     author: m.createdBy && authorName ? { id: m.createdBy, name: authorName } : null,
     error: m.error,
+    delivered_by: m.provider === TELEGRAM_PROVIDER ? 'telegram' : 'sms',
   }));
   return { data, pagination: paginate(total, p.page, p.per_page, data.length) };
 }

@@ -3,6 +3,7 @@ import { afterAll } from 'vitest';
 import { type EskizFake, startEskizFake } from '../../../test/fakes/eskiz-fake.js';
 import { buildTestApp, call, loginAs, testJobs } from '../../../test/helpers.js';
 import { OFFLINE_MESSAGING } from '../../app.js';
+import type { MessagingConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { noonOf } from '../billing/billing-test-world.js';
 import { createDebtorsWorld } from '../finance/debtors-test-world.js';
@@ -13,7 +14,10 @@ export const ESKIZ_ACCOUNT = { email: 'platform@example.uz', password: 'eskiz-se
  * A centre on Saturday 15 March 2025 (the debtors world: a group, March charged) whose SMS go through a local
  * Eskiz as the platform's shared sender, with the job queue running — the admin's API, the fake to watch.
  */
-export async function createSmsWorld(database: Database, options: { day?: string; listen?: boolean } = {}) {
+export async function createSmsWorld(
+  database: Database,
+  options: { day?: string; listen?: boolean; telegram?: MessagingConfig['telegram'] } = {},
+) {
   const eskiz: EskizFake = await startEskizFake(ESKIZ_ACCOUNT);
   afterAll(() => eskiz.stop());
   let clock = noonOf(options.day ?? '2025-03-15');
@@ -24,6 +28,7 @@ export async function createSmsWorld(database: Database, options: { day?: string
       ...OFFLINE_MESSAGING,
       sms: { provider: 'eskiz', baseUrl: eskiz.url, sender: '4546', ...ESKIZ_ACCOUNT },
       eskizApiUrl: eskiz.url,
+      ...(options.telegram ? { telegram: options.telegram } : {}),
     },
   });
   await app.ready();

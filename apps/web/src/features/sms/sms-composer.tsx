@@ -18,6 +18,8 @@ export interface SmsComposerProps {
   audienceLabel: string;
   /** The branch the list was drawn in (spec §7 branch_id). */
   branchId?: number;
+  /** Whose phone is proposed: the student's (default), or his parent's when written from the parents' card. */
+  to?: (typeof SMS_TO)[number];
 }
 
 interface ComposerValues {
@@ -52,7 +54,7 @@ export function SmsComposer(props: SmsComposerProps) {
   );
 }
 
-function ComposerBody({ audience, audienceLabel, branchId, onClose }: SmsComposerProps) {
+function ComposerBody({ audience, audienceLabel, branchId, to = 'student', onClose }: SmsComposerProps) {
   const { t } = useTranslation();
   const key = useIdempotencyKey();
   const [form] = Form.useForm<ComposerValues>();
@@ -132,7 +134,7 @@ function ComposerBody({ audience, audienceLabel, branchId, onClose }: SmsCompose
         form={form}
         name="sms-composer"
         layout="vertical"
-        initialValues={{ to: 'student', text: '' }}
+        initialValues={{ to, text: '' }}
         onFinish={ask}
         requiredMark={false}
         style={step.kind === 'write' ? undefined : { display: 'none' }}

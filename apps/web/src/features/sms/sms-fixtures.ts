@@ -37,6 +37,7 @@ export const aMessage = (overrides: Partial<SmsMessage> = {}): SmsMessage => ({
   sender: null,
   author: { id: 7, name: 'Aziza Karimova' },
   error: null,
+  delivered_by: 'sms',
   ...overrides,
 });
 

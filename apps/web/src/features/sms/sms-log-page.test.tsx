@@ -64,6 +64,14 @@ describe('SmsLogPage', () => {
     expect(logCalls()).toEqual(['/api/v1/sms?page=1&per_page=50&branch_id=2']);
   });
 
+  it('says which automatic message went by Telegram instead of SMS (issue 24)', async () => {
+    answers.log = () => [
+      aMessage({ id: 5, kind: 'auto', rule: 'debtor', recipient: 'parent', delivered_by: 'telegram' }),
+    ];
+    renderPage(<SmsLogPage />);
+    expect(await screen.findByText(/via Telegram/)).toBeTruthy();
+  });
+
   it('says when the limit is used up, when nothing reaches a phone, and that an own operator has no limit', async () => {
     answers.usage = aUsage({ month_parts: 500, bonus_left: 0 });
     const { unmount } = renderPage(<SmsLogPage />);

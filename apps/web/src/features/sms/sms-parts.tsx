@@ -40,13 +40,19 @@ export function useSmsTime(): (iso: string) => string {
 }
 
 /** A message's delivery state as a coloured tag; when it changed and the operator's reason on hover. */
-export function SmsStateTag({ message }: { message: Pick<SmsMessage, 'state' | 'state_at' | 'error'> }) {
+export function SmsStateTag({
+  message,
+}: {
+  message: Pick<SmsMessage, 'state' | 'state_at' | 'error'> & Partial<Pick<SmsMessage, 'delivered_by'>>;
+}) {
   const { t } = useTranslation();
   const time = useSmsTime();
   const details = [message.state_at && time(message.state_at), message.error].filter(Boolean).join(' · ');
   const tag = (
     <Tag color={STATE_COLOR[message.state]} style={{ marginInlineEnd: 0 }}>
       {t(`sms.states.${message.state}`)}
+      {/* Issue 24: an automatic message to someone who linked the bot went by Telegram (no SMS was paid). */}
+      {message.delivered_by === 'telegram' && ` · ${t('sms.viaTelegram')}`}
     </Tag>
   );
   return details ? <Tooltip title={details}>{tag}</Tooltip> : tag;

@@ -5,6 +5,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleIdsOf } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
+import type { SmsComposerProps } from './sms-composer';
 
 // The composer loads when first opened: the pages that offer it need their lists first.
 const SmsComposer = lazy(() => import('./sms-composer').then((module) => ({ default: module.SmsComposer })));
@@ -21,36 +22,21 @@ export function useMayWriteSms(forTeacher = false): boolean {
 
 /** The composer opened by the page, lazily loaded, kept mounted after its first opening (it animates out). */
 export function LazySmsComposer({
-  open,
-  onClose,
   audience,
-  audienceLabel,
-  branchId,
-}: {
-  open: boolean;
-  onClose: () => void;
-  audience: SmsAudience | null;
-  audienceLabel: string;
-  branchId?: number;
-}) {
+  ...composer
+}: Omit<SmsComposerProps, 'audience'> & { audience: SmsAudience | null }) {
   if (!audience) return null;
   return (
     <Suspense fallback={null}>
-      <SmsComposer
-        open={open}
-        onClose={onClose}
-        audience={audience}
-        audienceLabel={audienceLabel}
-        branchId={branchId}
-      />
+      <SmsComposer audience={audience} {...composer} />
     </Suspense>
   );
 }
 
-interface WriteSmsButtonProps extends Pick<ButtonProps, 'size' | 'type' | 'block' | 'style'> {
+interface WriteSmsButtonProps
+  extends Pick<ButtonProps, 'size' | 'type' | 'block' | 'style'>,
+    Pick<SmsComposerProps, 'audienceLabel' | 'branchId' | 'to'> {
   audience: SmsAudience;
-  audienceLabel: string;
-  branchId?: number;
   /** Offered to a teacher as well (his groups' pages). */
   forTeacher?: boolean;
   children?: ReactNode;
@@ -61,6 +47,7 @@ export function WriteSmsButton({
   audience,
   audienceLabel,
   branchId,
+  to,
   forTeacher,
   children,
   ...button
@@ -89,6 +76,7 @@ export function WriteSmsButton({
           audience={audience}
           audienceLabel={audienceLabel}
           branchId={branchId}
+          to={to}
         />
       )}
     </>

@@ -1,0 +1,87 @@
+import type { Language } from '@crm/contracts';
+
+/** What the bot says, in the four interface languages (HTML: names are escaped by the caller). */
+export interface BotTexts {
+  linked: (name: string) => string;
+  linkUnknown: string;
+  linkUsed: string;
+  linkExpired: string;
+  notLinked: string;
+  unlinked: string;
+  help: string;
+  nothingToShow: string;
+  balance: (name: string, amount: string, debt: boolean) => string;
+  scheduleHead: (name: string) => string;
+  noLessons: string;
+  cancelled: string;
+  attendance: (name: string, month: string, present: number, absent: number) => string;
+}
+
+const COMMANDS = '/balance /schedule /attendance /stop';
+
+export const BOT_TEXTS: Record<Language, BotTexts> = {
+  uz: {
+    linked: (name) => `✅ Telegram ${name} hisobiga bogʻlandi. Endi xabarlar shu yerga keladi.\n${COMMANDS}`,
+    linkUnknown: 'Bu havola notoʻgʻri. Profilingizdan yangi havola oling.',
+    linkUsed: 'Bu havola allaqachon ishlatilgan. Profilingizdan yangi havola oling.',
+    linkExpired: 'Havolaning muddati tugagan. Profilingizdan yangi havola oling.',
+    notLinked: 'Telegram hali bogʻlanmagan. Markaz ilovasidagi profilingizdan «Telegramni bogʻlash» tugmasini bosing.',
+    unlinked: 'Telegram uzildi. Xabarlar endi SMS orqali keladi.',
+    help: `Buyruqlar: ${COMMANDS}`,
+    nothingToShow: 'Koʻrsatadigan oʻquvchi yoʻq.',
+    balance: (name, amount, debt) => `<b>${name}</b>: ${debt ? `qarz ${amount}` : `balans ${amount}`}`,
+    scheduleHead: (name) => `<b>${name}</b> — yaqin 7 kun darslari:`,
+    noLessons: 'Dars yoʻq',
+    cancelled: 'bekor qilingan',
+    attendance: (name, month, present, absent) => `<b>${name}</b>, ${month}: keldi ${present}, kelmadi ${absent}`,
+  },
+  ru: {
+    linked: (name) => `✅ Telegram привязан к аккаунту ${name}. Сообщения теперь приходят сюда.\n${COMMANDS}`,
+    linkUnknown: 'Эта ссылка недействительна. Получите новую в своём профиле.',
+    linkUsed: 'Эта ссылка уже использована. Получите новую в своём профиле.',
+    linkExpired: 'Срок ссылки истёк. Получите новую в своём профиле.',
+    notLinked: 'Telegram ещё не привязан. Нажмите «Привязать Telegram» в своём профиле в приложении центра.',
+    unlinked: 'Telegram отвязан. Сообщения снова приходят по SMS.',
+    help: `Команды: ${COMMANDS}`,
+    nothingToShow: 'Нет учащихся для показа.',
+    balance: (name, amount, debt) => `<b>${name}</b>: ${debt ? `долг ${amount}` : `баланс ${amount}`}`,
+    scheduleHead: (name) => `<b>${name}</b> — занятия на 7 дней:`,
+    noLessons: 'Занятий нет',
+    cancelled: 'отменено',
+    attendance: (name, month, present, absent) => `<b>${name}</b>, ${month}: был(а) ${present}, пропустил(а) ${absent}`,
+  },
+  en: {
+    linked: (name) => `✅ Telegram is linked to ${name}'s account. Your messages now come here.\n${COMMANDS}`,
+    linkUnknown: 'This link is not valid. Get a new one from your profile.',
+    linkUsed: 'This link has already been used. Get a new one from your profile.',
+    linkExpired: 'This link has expired. Get a new one from your profile.',
+    notLinked: 'Telegram is not linked yet. Press “Link Telegram” in your profile in the centre’s app.',
+    unlinked: 'Telegram is unlinked. Messages come by SMS again.',
+    help: `Commands: ${COMMANDS}`,
+    nothingToShow: 'No student to show.',
+    balance: (name, amount, debt) => `<b>${name}</b>: ${debt ? `owes ${amount}` : `balance ${amount}`}`,
+    scheduleHead: (name) => `<b>${name}</b> — lessons of the next 7 days:`,
+    noLessons: 'No lessons',
+    cancelled: 'cancelled',
+    attendance: (name, month, present, absent) => `<b>${name}</b>, ${month}: present ${present}, absent ${absent}`,
+  },
+  id: {
+    linked: (name) => `✅ Telegram tertaut ke akun ${name}. Pesan Anda sekarang datang ke sini.\n${COMMANDS}`,
+    linkUnknown: 'Tautan ini tidak valid. Ambil tautan baru dari profil Anda.',
+    linkUsed: 'Tautan ini sudah dipakai. Ambil tautan baru dari profil Anda.',
+    linkExpired: 'Tautan ini sudah kedaluwarsa. Ambil tautan baru dari profil Anda.',
+    notLinked: 'Telegram belum ditautkan. Tekan “Tautkan Telegram” di profil Anda di aplikasi lembaga.',
+    unlinked: 'Telegram diputus. Pesan kembali dikirim lewat SMS.',
+    help: `Perintah: ${COMMANDS}`,
+    nothingToShow: 'Tidak ada siswa untuk ditampilkan.',
+    balance: (name, amount, debt) => `<b>${name}</b>: ${debt ? `tunggakan ${amount}` : `saldo ${amount}`}`,
+    scheduleHead: (name) => `<b>${name}</b> — pelajaran 7 hari ke depan:`,
+    noLessons: 'Tidak ada pelajaran',
+    cancelled: 'dibatalkan',
+    attendance: (name, month, present, absent) => `<b>${name}</b>, ${month}: hadir ${present}, absen ${absent}`,
+  },
+};
+
+/** Telegram's HTML: &, < and > in a name must not open a tag. */
+export const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
