@@ -1,7 +1,7 @@
 import { HistoryEvent } from '@crm/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openTestApp } from '../../../test/helpers.js';
+import { call, openTestApp } from '../../../test/helpers.js';
 import { historyEvents, lessons } from '../../db/schema/index.js';
 import { inCompany } from '../../platform/tenancy.js';
 import { createGroupRow } from '../../seed/groups-factories.js';
@@ -204,6 +204,39 @@ describe('"Teacher may mark attendance only during the lesson" (company setting)
     expect(after.body.error.code).toBe('attendance_outside_lesson');
     const unmark = await w.api(w.tokens.teacher, 'DELETE', `/attendance/${w.pupils.s3}/${w.group}/2026-11-18/delete`);
     expect(unmark.body.error.code).toBe('attendance_outside_lesson');
+  });
+
+  it('stores a mark resent with its Idempotency-Key once, and refuses it again after the lesson (issue 24)', async () => {
+    // The teacher's app queued the mark offline; it resends it until an answer arrives.
+    const resend = (key: string) =>
+      call(app, {
+        method: 'POST',
+        url: '/api/v1/attendance',
+        sub: w.sub,
+        token: w.tokens.teacher,
+        body: present(w.pupils.s2, '2026-11-20'),
+        headers: { 'idempotency-key': key },
+      });
+    atTashkent('2026-11-20', '09:40');
+    const historyCount = async () =>
+      (
+        await inCompany(database.db, w.company.id, (tx) =>
+          tx
+            .select()
+            .from(historyEvents)
+            .where(and(eq(historyEvents.entityId, w.group), eq(historyEvents.type, HistoryEvent.attendanceMarked))),
+        )
+      ).filter((e) => (e.data as { date?: string }).date === '2026-11-20').length;
+    const before = await historyCount();
+    expect((await resend('mark-s2-2026-11-20')).status).toBe(200);
+    expect((await resend('mark-s2-2026-11-20')).status).toBe(200);
+    expect(await historyCount()).toBe(before + 1);
+    // Synced after the lesson: the only-during-lesson rule refuses it, whatever key it carries.
+    await w.setDatas({ teacher_attendance_only_during_lesson: true });
+    atTashkent('2026-11-20', '12:00');
+    const late = await resend('mark-s2-late');
+    expect(late.status).toBe(403);
+    expect(late.body.error.code).toBe('attendance_outside_lesson');
   });
 
   it('does not limit staff', async () => {

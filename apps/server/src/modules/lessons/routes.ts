@@ -18,6 +18,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idempotencyKeyOf, idempotent } from '../../platform/idempotency.js';
 import { attendanceGrid, markAttendance, markLesson, unmarkAttendance } from './attendance-service.js';
 import { cancelLesson, restoreLesson, setLessonTheme, transferLesson } from './lesson-changes.js';
 import { changeTeacher } from './teacher-change.js';
@@ -54,7 +55,17 @@ export default async function lessonsModule(fastify: FastifyInstance) {
   app.post(
     '/attendance',
     { config: { access }, schema: { tags, body: attendanceMarkSchema, response: { 200: attendanceMarkResultSchema } } },
-    (req) => req.tenant((tx, actor) => markAttendance(tx, actor, req.server.clock(), req.body)),
+    // Issue 24: the teacher's app queues marks made offline and resends them, each with its Idempotency-Key:
+    // a mark sent twice is stored and recorded in the history once.
+    (req) =>
+      req.tenant((tx, actor) =>
+        idempotent(
+          tx,
+          actor.companyId,
+          { key: idempotencyKeyOf(req.headers), method: req.method, url: req.url, body: req.body },
+          () => markAttendance(tx, actor, req.server.clock(), req.body),
+        ),
+      ),
   );
 
   app.post(
