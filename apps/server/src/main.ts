@@ -104,7 +104,7 @@ function banner(config: Config, run: { startedAt: number; seeded: boolean; proce
     ...(config.seedDemo
       ? [
           ...DEMO_COMPANIES.map((c) => `  ${c.name.padEnd(13)} http://${c.subdomain}.${config.baseDomain}${port}`),
-          `  Log in with phone 9000000NN (NN = role id): CEO ${demoPhone(Role.ceo)}, admin ${demoPhone(Role.admin)}, teacher ${demoPhone(Role.teacher)}, owner ${demoPhone(Role.owner)}; password ${DEMO_PASSWORD}`,
+          `  Log in with phone 9000000NN (NN = role id): CEO ${demoPhone(Role.ceo)}, admin ${demoPhone(Role.admin)}, teacher ${demoPhone(Role.teacher)}, owner ${demoPhone(Role.owner)}, parent ${demoPhone(Role.parent)} (or by an SMS code, in the log); password ${DEMO_PASSWORD}`,
         ]
       : []),
     `  API http://localhost${port}/api/v1 · OpenAPI http://localhost${port}/api/docs · health http://localhost${port}/api/health`,
