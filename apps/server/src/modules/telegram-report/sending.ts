@@ -9,6 +9,8 @@ import { activeCompanies } from '../../platform/jobs/companies.js';
 import type { JobContext } from '../../platform/jobs/queue.js';
 import { JOBS } from '../../platform/jobs/registry.js';
 import { BACKGROUND_STATEMENT_TIMEOUT_MS, inCompany } from '../../platform/tenancy.js';
+import { unlinkTelegram } from '../telegram-bot/links.js';
+import { companiesWithReportReaders, reportReaderChats } from '../telegram-bot/report-readers.js';
 import { reportText } from './report-text.js';
 import { daySummary } from './summary.js';
 
@@ -68,8 +70,14 @@ export async function dispatchTelegramReports(app: FastifyInstance, only?: reado
     return 0;
   }
   const at = app.clock();
-  const due = (await activeCompanies(app.database.background, only)).flatMap((company): DueReport[] => {
-    if (!company.telegramReportId) return [];
+  const active = await activeCompanies(app.database.background, only);
+  // Issue 24: a manager who linked the bot gets the report in his own chat, with or without the company's chat.
+  const withReaders = await companiesWithReportReaders(
+    app.database.background,
+    active.map((company) => company.id),
+  );
+  const due = active.flatMap((company): DueReport[] => {
+    if (!company.telegramReportId && !withReaders.has(company.id)) return [];
     const day = endedDay(at, companyTimeZone(company.datas), company.endOfWorkingDay);
     if (!day) return [];
     const key = `${company.id}:${day}`;
@@ -142,19 +150,22 @@ export async function sendCompanyReport(
     companyId,
     async (tx) => {
       const company = await reportCompany(tx, companyId);
-      if (!company?.chatId) return 'no_chat' as const;
+      const readers = await reportReaderChats(tx, companyId);
+      if (!company || (!company.chatId && !readers.length)) return 'no_chat' as const;
       const [claimed] = await tx
         .insert(telegramReports)
-        .values({ companyId, day, chatId: company.chatId, sentAt: at })
+        .values({ companyId, day, chatId: company.chatId ?? PERSONAL_CHATS_ONLY, sentAt: at })
         .onConflictDoNothing()
         .returning({ day: telegramReports.day });
       if (!claimed) return 'already_sent' as const;
       const summary = await daySummary(tx, companyId, day, companyTimeZone(company.datas));
-      return { chatId: company.chatId, text: reportText(summary, company) };
+      return { chatId: company.chatId, readers, text: reportText(summary, company) };
     },
     { timeoutMs: BACKGROUND_STATEMENT_TIMEOUT_MS },
   );
   if (typeof claim === 'string') return claim;
+  await sendToReaders(app, client, companyId, claim.readers, claim.text);
+  if (!claim.chatId) return 'sent';
   try {
     await client.sendMessage(claim.chatId, claim.text);
     return 'sent';
@@ -166,6 +177,34 @@ export async function sendCompanyReport(
     app.log.warn({ companyId, day, telegram: error.description }, 'Telegram refused the daily report');
     if (job) await recordRefusal(app, companyId, job, error, at);
     return 'refused';
+  }
+}
+
+/** telegram_reports.chat_id of a day sent only to the managers' own chats (the company has no report chat). */
+const PERSONAL_CHATS_ONLY = '-';
+
+/**
+ * The report to each linked manager's own chat. A chat that fails is logged and, when he blocked the bot,
+ * unlinked; it never holds up the company's chat or makes the job retry (the others would get it twice).
+ */
+async function sendToReaders(
+  app: FastifyInstance,
+  client: TelegramClient,
+  companyId: number,
+  readers: readonly { userId: number; chatId: string }[],
+  text: string,
+) {
+  for (const reader of readers) {
+    try {
+      await client.sendMessage(reader.chatId, text);
+    } catch (error) {
+      app.log.warn({ err: error, companyId }, 'the daily report did not reach a manager’s Telegram');
+      if (error instanceof TelegramRefusedError && (error.errorCode === 403 || error.errorCode === 400)) {
+        await inCompany(app.database.background, companyId, (tx) =>
+          unlinkTelegram(tx, { id: reader.userId, companyId }, 'blocked'),
+        );
+      }
+    }
   }
 }
 

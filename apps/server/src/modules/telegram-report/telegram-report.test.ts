@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startTelegramFake } from '../../../test/fakes/telegram-fake.js';
 import { buildTestApp, call, loginAs, openTestDatabase, testJobs, uniqueSubdomain } from '../../../test/helpers.js';
 import { OFFLINE_MESSAGING } from '../../app.js';
-import { companies, historyEvents, telegramReports } from '../../db/schema/index.js';
+import { companies, historyEvents, telegramLinks, telegramReports } from '../../db/schema/index.js';
 import { JOBS } from '../../platform/jobs/registry.js';
 import { createCompanyWithRoleUsers } from '../../seed/factories.js';
 import { dispatchTelegramReports, endedDay, sendCompanyReport } from './sending.js';
@@ -140,6 +140,23 @@ describe('the company-day report', () => {
     const settings = await company.api('owner', 'GET', '/telegram-report');
     expect(settings.body.last_sent).toEqual({ day: '2026-03-17', sent_at: now.toISOString() });
     expect(settings.body.last_failure).toBeNull();
+  });
+
+  it('goes to the owner’s own Telegram once he linked the bot, even with no company chat (issue 24)', async () => {
+    const company = await centre(null);
+    const [ownerChat, teacherChat] = [600_700_800, 600_700_801];
+    for (const chat of [ownerChat, teacherChat]) fake.userSends(chat, '/start', 'uz');
+    await database.db.insert(telegramLinks).values([
+      { companyId: company.id, userId: company.users.owner.id, chatId: String(ownerChat), language: 'uz' },
+      { companyId: company.id, userId: company.users.teacher.id, chatId: String(teacherChat), language: 'uz' },
+    ]);
+    expect(await dispatchTelegramReports(app, [company.id])).toBe(1);
+    await app.jobs.settle();
+    expect(sentTo(String(ownerChat)).map((m) => m.text.split('\n')[1])).toEqual(['18.03.2026']);
+    expect(await sendCompanyReport(app, company.id, '2026-03-17')).toBe('sent');
+    expect(sentTo(String(ownerChat))).toHaveLength(2);
+    // The teacher's link brings him no report: it is the managers'.
+    expect(sentTo(String(teacherChat))).toEqual([]);
   });
 
   it('does not retry a chat Telegram refuses, and shows the failure instead of a report sent', async () => {
