@@ -5,9 +5,12 @@ import { App } from './app/app';
 import { applyDeferredStyles } from './app/deferred-styles';
 import { isConsoleHost } from './features/console/console-host';
 import { i18nReady } from './i18n/i18n';
+import { registerServiceWorker } from './shared/pwa/service-worker';
 
 // The platform console (admin.{BASE_DOMAIN}) is an app of its own, loaded only on its host.
 const ConsoleApp = lazy(() => import('./features/console/console-app').then((m) => ({ default: m.ConsoleApp })));
+
+registerServiceWorker();
 
 // The first screen is drawn in its language (the wording of one language arrives beside the app's code) and
 // styled (antd's stylesheet arrives beside it too: see app/deferred-styles.ts).

@@ -11,6 +11,8 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiRequest } from '../../shared/api/api-client';
 import { groupKey, groupListKey, scheduleKey } from '../groups/groups-api';
 import type { Mark } from './attendance-model';
+import { queueMark } from './offline-marks';
+import { isConnectionFailure, offlineMarksKey } from './offline-status';
 
 // Query keys: a change of a lesson or a mark refreshes its group's grids and the day lists.
 export const attendanceKey = ['attendance'] as const;
@@ -68,15 +70,39 @@ export function useMarkAttendance(groupId: number, from: string, till: string) {
   const key = gridKey(groupId, from, till);
   return useMutation({
     mutationKey: markMutationKey(groupId),
-    mutationFn: (change: MarkChange) =>
-      change.status === undefined
-        ? apiRequest<unknown>(`/attendance/${change.student_id}/${groupId}/${change.date}/delete`, {
-            method: 'DELETE',
-          })
-        : apiRequest<unknown>('/attendance', {
-            method: 'POST',
-            body: { student_id: change.student_id, group_id: groupId, date: change.date, status: change.status },
-          }),
+    mutationFn: async (change: MarkChange): Promise<'sent' | 'queued'> => {
+      if (change.status === undefined) {
+        await apiRequest<unknown>(`/attendance/${change.student_id}/${groupId}/${change.date}/delete`, {
+          method: 'DELETE',
+        });
+        return 'sent';
+      }
+      const queue = async () => {
+        const grid = queryClient.getQueryData<AttendanceGrid>(key);
+        const student = grid?.students.find((s) => s.id === change.student_id);
+        await queueMark({
+          ...change,
+          status: change.status as 0 | 1,
+          group_id: groupId,
+          student_name: student?.name ?? '',
+        });
+        void queryClient.invalidateQueries({ queryKey: offlineMarksKey });
+        return 'queued' as const;
+      };
+      // Issue 24: no connection (a classroom with poor signal): the mark waits on the phone and is sent later.
+      if (!navigator.onLine) return queue();
+      try {
+        await apiRequest<unknown>('/attendance', {
+          method: 'POST',
+          body: { student_id: change.student_id, group_id: groupId, date: change.date, status: change.status },
+          idempotencyKey: crypto.randomUUID(),
+        });
+        return 'sent';
+      } catch (error) {
+        if (isConnectionFailure(error)) return queue();
+        throw error;
+      }
+    },
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<AttendanceGrid>(key);

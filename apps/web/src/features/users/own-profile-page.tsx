@@ -8,6 +8,7 @@ import { useSession } from '../../shared/session/use-session';
 import { OwnCoinsLink } from '../gamification/own-coins-link';
 import { StudentGradesTab } from '../grades/student-grades-tab';
 import { StudentCommentsTab } from '../groups/student-comments';
+import { TelegramLinkCard } from '../telegram-bot/telegram-link-card';
 import { OwnPasswordButton } from './own-password-dialog';
 import { initialsOf } from './people-kinds';
 import { ContactsTab, GroupsTab } from './profile-tabs';
@@ -89,6 +90,7 @@ export function OwnProfilePage() {
           </div>
         </Flex>
       </Card>
+      <TelegramLinkCard />
       <Card styles={{ body: { paddingTop: 8 } }}>
         <Tabs activeKey={active} onChange={(key) => navigate({ hash: key }, { replace: true })} items={tabs} />
       </Card>
