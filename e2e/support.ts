@@ -163,17 +163,28 @@ const isoWeekdayOf = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay
  */
 export async function createAllDayGroup(
   page: Page,
-  spec: { teacherName: string; teacherPhone: string; groupName: string; sinceDays: number },
-): Promise<{ groupId: number; branchId: number }> {
+  spec: {
+    teacherName: string;
+    teacherPhone: string;
+    groupName: string;
+    sinceDays: number;
+    teacherId?: number;
+    /** The group meets on the weekday of this many days from today (default today's). */
+    dayOffset?: number;
+  },
+): Promise<{ groupId: number; branchId: number; teacherId: number }> {
   const branchId = (await api<{ data: { id: number }[] }>(page, 'GET', '/branch')).data[0]?.id ?? 0;
   const existing = await api<{ data: { course: { id: number } }[] }>(page, 'GET', `/group?branch_id=${branchId}`);
-  const teacher = await api<{ id: number }>(page, 'POST', '/user', {
-    user_type: 'teacher',
-    name: spec.teacherName,
-    phone: spec.teacherPhone,
-    branches: [branchId],
-    password: 'demo1234',
-  });
+  // A second group of the same teacher names him instead of making another.
+  const teacher = spec.teacherId
+    ? { id: spec.teacherId }
+    : await api<{ id: number }>(page, 'POST', '/user', {
+        user_type: 'teacher',
+        name: spec.teacherName,
+        phone: spec.teacherPhone,
+        branches: [branchId],
+        password: 'demo1234',
+      });
   const group = await api<{ id: number }>(page, 'POST', '/group', {
     branch_id: branchId,
     course_id: existing.data[0]?.course.id,
@@ -181,10 +192,10 @@ export async function createAllDayGroup(
     room_id: null,
     name: spec.groupName,
     day_type: 'other',
-    exact_days: [isoWeekdayOf(demoCompanyDay())],
+    exact_days: [isoWeekdayOf(demoCompanyDay(spec.dayOffset ?? 0))],
     start_time: '00:00',
     end_time: '23:55',
     start_date: demoCompanyDay(-spec.sinceDays),
   });
-  return { groupId: group.id, branchId };
+  return { groupId: group.id, branchId, teacherId: teacher.id };
 }

@@ -125,7 +125,7 @@ describe('writing news', () => {
     expect(noTitle.body.error.details.map((d: { field: string }) => d.field)).toEqual(['title']);
     const noBody = await w.api(w.tokens.admin, 'POST', '/blog/', body({ body_html: '<p> </p><script>x()</script>' }));
     expect([noBody.status, noBody.body.error.details[0].field]).toEqual([400, 'body_html']);
-    const badAudience = await w.api(w.tokens.admin, 'POST', '/blog/', body({ audience: 'parents' }));
+    const badAudience = await w.api(w.tokens.admin, 'POST', '/blog/', body({ audience: 'guests' }));
     expect(badAudience.status).toBe(400);
 
     const post = await publish({

@@ -49,6 +49,14 @@ describe('sessionGuard', () => {
     expect(sessionGuard(aSession([Role.student]), '/user/profile')).toEqual({ allow: true });
   });
 
+  it("sends a parent on the default route and after log-in to his children's page (issue 24)", () => {
+    expect(sessionGuard(aSession([Role.parent]), '/')).toMatchObject({ redirectTo: '/parent' });
+    expect(sessionGuard(aSession([Role.parent]), '/dashboard')).toMatchObject({ redirectTo: '/parent' });
+    expect(sessionGuard(aSession([Role.parent]), '/parent')).toEqual({ allow: true });
+    expect(guestGuard(aSession([Role.parent]))).toMatchObject({ redirectTo: '/parent' });
+    expect(areaGuard('user', aSession([Role.parent]))).toMatchObject({ redirectTo: '/parent' });
+  });
+
   it('sends a CEO of a company without logo that is not onboarded to onboarding', () => {
     const fresh = aCompany({ logo: null }, { onboarded: false });
     expect(sessionGuard(aSession([Role.ceo], fresh), '/')).toMatchObject({ redirectTo: ONBOARDING_PATH });

@@ -1,10 +1,12 @@
-import { type Area, canAccess, needsOnboarding, Role, roleHome } from '@crm/contracts';
+import { type Area, canAccess, needsOnboarding, Role, type RoleId, roleHome } from '@crm/contracts';
 import { roleIdsOf, type Session } from '../../shared/session/session-store';
 
 export const LOGIN_PATH = '/auth/login';
 export const ONBOARDING_PATH = '/onboarding';
 /** Where a student lands: his profile, the home spec §6 gives his role (his course lessons are not built). */
 export const STUDENT_HOME = roleHome([Role.student]);
+/** The roles whose home is a page of their own, never the staff's dashboard (issue 24: the parent's children). */
+const OWN_HOME_ROLES: readonly RoleId[] = [Role.student, Role.parent];
 const DEFAULT_PATHS = ['/', '/dashboard'];
 
 export type GuardDecision = { allow: true } | { allow: false; redirectTo: string; clearSession?: boolean };
@@ -21,7 +23,7 @@ export function sessionGuard(session: Session, pathname: string): GuardDecision 
   if (!session.token || !session.user) return redirect(LOGIN_PATH);
   if (!session.company || session.branch === null || session.role === null) return redirect(LOGIN_PATH, true);
   if (!DEFAULT_PATHS.includes(pathname)) return ALLOW;
-  if (session.role === Role.student) return redirect(STUDENT_HOME);
+  if (OWN_HOME_ROLES.includes(session.role)) return redirect(roleHome([session.role]));
   if (needsOnboarding({ current_role: session.role, company: session.company })) return redirect(ONBOARDING_PATH);
   return ALLOW;
 }

@@ -94,6 +94,9 @@ export const NAV: readonly NavEntry[] = [
   { key: 'pay-online', path: '/payments/online', area: 'user', exclusive: true },
   // Issue 21: the student's own shop (his coins, the products, his orders), with gamification on.
   { key: 'shop', path: '/shop', area: 'shop', exclusive: true, when: withGamification },
+  // Issue 24: the parent's own screens, his menu only (owner and CEO pass every area but have no children).
+  { key: 'parent', path: '/parent', area: 'parent', exclusive: true },
+  { key: 'parent-news', label: 'news', path: '/parent/news', area: 'parent', exclusive: true },
   // Spec §2: "user hash #2 is salary".
   { key: 'salary', path: '/user/profile', hash: '2', area: 'user', exclusive: true },
   { key: 'rooms', path: '/rooms/list', area: 'rooms' },

@@ -22,6 +22,11 @@ describe('visibleMenu', () => {
     expect(keysFor([Role.student], PLAIN)).toEqual(['course-lessons', 'pay-online']);
   });
 
+  it('gives a parent his children and the news, nothing of the staff (issue 24)', () => {
+    expect(keysFor([Role.parent], EVERYTHING_ON)).toEqual(['parent', 'parent-news']);
+    expect(keysFor([Role.owner], EVERYTHING_ON)).not.toContain('parent');
+  });
+
   it('gives a marketer leads and forms', () => {
     expect(keysFor([Role.marketer], EVERYTHING_ON)).toEqual(['leads', 'forms']);
   });

@@ -11,6 +11,7 @@ type LicencePolicies = LicenceAnswer['policies'];
 const ROLE_MENUS: Partial<Record<RoleId, readonly string[]>> = {
   [Role.teacher]: ['dashboard', 'groups', 'salary'],
   [Role.student]: ['course-lessons', 'pay-online', 'shop'],
+  [Role.parent]: ['parent', 'parent-news'],
   [Role.marketer]: ['leads', 'forms'],
   [Role.limitedAdmin]: ['dashboard', 'teachers', 'courses', 'groups', 'leads', 'settings-grade-shortcut'],
 };

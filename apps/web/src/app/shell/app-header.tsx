@@ -1,5 +1,5 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import type { CompanyPublic, Me, RoleId } from '@crm/contracts';
+import { type CompanyPublic, type Me, Role, type RoleId } from '@crm/contracts';
 import { Button, Flex, Layout, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RemindersBadge } from '../../features/reminders/reminders-badge';
@@ -48,7 +48,8 @@ export function AppHeader({ user, role, company, viewport, menuCollapsed, onMenu
       <Flex align="center" gap={mobile ? 0 : 8} style={{ marginInlineStart: 'auto', minWidth: 0 }}>
         <RemindersBadge />
         <TimetableButton />
-        <BranchSwitcher width={mobile ? 110 : 200} />
+        {/* A parent works in no branch: his children's pages are the same whichever of their branches is chosen. */}
+        {role !== Role.parent && <BranchSwitcher width={mobile ? 110 : 200} />}
         <LanguageSwitcher />
         <ThemeSwitcher />
         <UserMenu user={user} role={role} showName={viewport === 'desktop'} />

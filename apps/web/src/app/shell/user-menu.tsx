@@ -1,9 +1,10 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import type { Me, RoleId } from '@crm/contracts';
+import { canAccess, type Me, type RoleId } from '@crm/contracts';
 import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../features/auth/auth-api';
+import { roleIdsOf } from '../../shared/session/session-store';
 import { VisuallyHidden } from '../../shared/ui/visually-hidden';
 
 export function UserMenu({ user, role, showName }: { user: Me; role: RoleId; showName: boolean }) {
@@ -18,12 +19,17 @@ export function UserMenu({ user, role, showName }: { user: Me; role: RoleId; sho
         items: [
           { key: 'who', label: `${user.name} · ${roleName}`, disabled: true },
           { type: 'divider' },
-          {
-            key: 'profile',
-            icon: <UserOutlined />,
-            label: t('header.profile'),
-            onClick: () => navigate('/user/profile'),
-          },
+          // One's own profile is the user area's (spec §6): a parent (issue 24) has none.
+          ...(canAccess('user', roleIdsOf(user))
+            ? [
+                {
+                  key: 'profile',
+                  icon: <UserOutlined />,
+                  label: t('header.profile'),
+                  onClick: () => navigate('/user/profile'),
+                },
+              ]
+            : []),
           { key: 'sign-out', icon: <LogoutOutlined />, label: t('header.signOut'), danger: true, onClick: signOut },
         ],
       }}

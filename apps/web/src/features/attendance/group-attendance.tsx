@@ -1,6 +1,5 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { type AttendanceStudent, type Group, type Lesson, Role, STAFF_ROLES } from '@crm/contracts';
-import { Alert, App, Button, DatePicker, Empty, Flex, Grid, Segmented, Skeleton } from 'antd';
+import { Alert, App, Button, Empty, Flex, Grid, Segmented, Skeleton } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
@@ -8,16 +7,18 @@ import { companyToday } from '../../shared/session/company-today';
 import { roleIdsOf } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
 import { useGrading } from '../grades/use-grading';
-import { dayjs } from '../groups/dates';
 import { useAttendanceGrid, useLessonChanges, useMarkAttendance, useMarkLesson } from './attendance-api';
 import { AttendanceMonthGrid } from './attendance-grid';
-import { focusLessonIndex, type Mark, monthOf, monthRange, shiftMonth } from './attendance-model';
+import { focusLessonIndex, type Mark, monthOf, monthRange } from './attendance-model';
 import { availableActions, type LessonAction, unmarkedOf } from './lesson-actions';
 import { type LessonDialog, LessonDialogs } from './lesson-dialogs';
 import { LessonRoll } from './lesson-roll';
 import { lessonDayText } from './lesson-text';
+import { MonthStepper } from './month-stepper';
+import { OfflineMarksPanel } from './offline-marks-panel';
 import { refusalText } from './refusals';
 import { useLockText } from './use-lock-text';
+import { useOfflineMarks, withWaitingMarks } from './use-offline-marks';
 
 type View = 'lesson' | 'month';
 
@@ -49,6 +50,7 @@ export function GroupAttendance({ group, focusDate }: { group: Group; focusDate?
   }
   const grid = useAttendanceGrid(group.id, from, till);
   const markCell = useMarkAttendance(group.id, from, till);
+  const offline = useOfflineMarks();
   const markLesson = useMarkLesson(group.id);
   const { restore } = useLessonChanges(group.id);
   const teacherId = useOwnLessonsOnly();
@@ -88,6 +90,11 @@ export function GroupAttendance({ group, focusDate }: { group: Group; focusDate?
 
   const act = (action: LessonAction, lesson: Lesson) => {
     if (action === 'allPresent') {
+      // Offline, each student's mark waits on the phone like a tap on him would (issue 24).
+      if (!offline.online && data) {
+        for (const student of unmarkedOf(data, lesson)) mark(student, lesson, 1);
+        return;
+      }
       const students = grid.data ? unmarkedOf(grid.data, lesson).map((student) => student.id) : [];
       markLesson.mutate(
         { date: lesson.date, status: 1, student_ids: students },
@@ -112,7 +119,8 @@ export function GroupAttendance({ group, focusDate }: { group: Group; focusDate?
     }
   };
 
-  const data = grid.data;
+  // Marks made offline are drawn in while they wait, so the roll shows what the teacher tapped (issue 24).
+  const data = grid.data && withWaitingMarks(grid.data, offline.waiting);
   const lessons = data?.lessons ?? [];
   const selectedIndex = selectedDate ? lessons.findIndex((lesson) => lesson.date === selectedDate) : -1;
   const focusIndex = data
@@ -168,27 +176,7 @@ export function GroupAttendance({ group, focusDate }: { group: Group; focusDate?
   return (
     <Flex vertical gap={12} ref={top} style={{ scrollMarginTop: 72 }}>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Flex align="center" gap={4}>
-          <Button
-            icon={<LeftOutlined />}
-            aria-label={t('attendance.month.previous')}
-            onClick={() => goToMonth(shiftMonth(month, -1))}
-          />
-          <DatePicker
-            picker="month"
-            allowClear={false}
-            format="MMMM YYYY"
-            value={dayjs(`${month}-01`)}
-            onChange={(value) => value && goToMonth(value.format('YYYY-MM'))}
-            aria-label={t('attendance.month.pick')}
-            style={{ width: 170 }}
-          />
-          <Button
-            icon={<RightOutlined />}
-            aria-label={t('attendance.month.next')}
-            onClick={() => goToMonth(shiftMonth(month, 1))}
-          />
-        </Flex>
+        <MonthStepper month={month} onChange={goToMonth} />
         <Segmented<View>
           value={shownView}
           onChange={setView}
@@ -198,6 +186,7 @@ export function GroupAttendance({ group, focusDate }: { group: Group; focusDate?
           ]}
         />
       </Flex>
+      <OfflineMarksPanel offline={offline} />
       {data?.only_during_lesson && <Alert type="info" showIcon title={t('attendance.hint.onlyDuringLesson')} />}
       {body()}
       <LessonDialogs dialog={dialog} group={group} onClose={() => setDialog(null)} />

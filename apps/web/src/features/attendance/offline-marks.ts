@@ -46,11 +46,16 @@ async function inStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore
   }
 }
 
+/** A browser without IndexedDB (some private windows) keeps nothing: marks then need the connection. */
+const hasStore = () => typeof indexedDB !== 'undefined';
+
 /** Every queued mark, oldest first (sent in the order they were made). */
 export const queuedMarks = async (): Promise<QueuedMark[]> =>
-  (await inStore<QueuedMark[]>('readonly', (store) => store.getAll())).sort((a, b) =>
-    a.marked_at.localeCompare(b.marked_at),
-  );
+  !hasStore()
+    ? []
+    : (await inStore<QueuedMark[]>('readonly', (store) => store.getAll())).sort((a, b) =>
+        a.marked_at.localeCompare(b.marked_at),
+      );
 
 export const putMark = (mark: QueuedMark) => inStore('readwrite', (store) => store.put(mark));
 
@@ -69,3 +74,8 @@ export async function queueMark(mark: Omit<QueuedMark, 'key' | 'state' | 'marked
   await putMark(queued);
   return queued;
 }
+
+/** Sign-out: what waits was made by the person leaving, and must not be sent with the next one's session. */
+export const forgetQueuedMarks = async () => {
+  if (hasStore()) await inStore('readwrite', (store) => store.clear());
+};

@@ -70,7 +70,8 @@ export function useOfflineMarks() {
     await queryClient.invalidateQueries({ queryKey: attendanceKey });
   }, [t, queryClient]);
   useEffect(() => {
-    if (online) void send();
+    // A failure here (storage refused) leaves the marks where they are, to be tried at the next return online.
+    if (online) send().catch(() => undefined);
   }, [online, send]);
   const all = marks.data ?? [];
   return {

@@ -1,3 +1,4 @@
+import type { CompanySharedInfo } from '@crm/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { App } from 'antd';
@@ -9,6 +10,21 @@ import { clearSession } from '../../shared/session/session-store';
 import type { ApiCall } from '../courses/test-support';
 
 export { json } from '../courses/test-support';
+
+/** The company of the host `demo.localhost`, as GET /company/subdomain/demo answers a visitor (in English). */
+export const aHostCompany = (overrides: Partial<CompanySharedInfo> = {}): CompanySharedInfo => ({
+  id: 1,
+  name: 'Demo Academy',
+  subdomain: 'demo',
+  logo: null,
+  start_of_working_day: '08:00',
+  end_of_working_day: '20:00',
+  company_type: 'training_center',
+  country: 'uz',
+  locale: 'en',
+  theme_color: 'light.orange',
+  ...overrides,
+});
 
 /** Tests of the visitor's pages: nobody is signed in, English, the API answered by `respond`. */
 export function stubVisitorApi(respond: (call: ApiCall) => Response): ApiCall[] {

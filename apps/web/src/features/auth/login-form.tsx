@@ -1,14 +1,13 @@
 import { LockOutlined } from '@ant-design/icons';
 import { type CompanySharedInfo, countryRules, formatPhone, onlyDigits } from '@crm/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input, theme } from 'antd';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/api-error';
 import { fieldErrorMessages, fieldProblemMessage } from '../../shared/forms/field-rules';
-import { storeUser } from '../../shared/session/session-store';
-import { logIn, ME_KEY } from './auth-api';
+import { logIn, useStartSession } from './auth-api';
 import { loginErrorText } from './login-error';
 
 type Field = 'phone' | 'password';
@@ -27,16 +26,11 @@ export function LoginForm({ company }: { company: CompanySharedInfo }) {
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const startSession = useStartSession();
 
-  // On success the guest guard of this page sends the user to his role's home.
   const login = useMutation({
     mutationFn: logIn,
-    onSuccess: ({ user, access_token }) => {
-      queryClient.clear();
-      queryClient.setQueryData(ME_KEY, user);
-      storeUser(user, access_token);
-    },
+    onSuccess: startSession,
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'company_not_found') return navigate('/error', { replace: true });
       const values = { phone, password };

@@ -1,8 +1,8 @@
-import type { CompanySharedInfo, PublicLoginLook } from '@crm/contracts';
+import type { PublicLoginLook } from '@crm/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n/i18n';
-import { address, fill, json, press, renderAt, stubVisitorApi } from './auth-test-support';
+import { address, aHostCompany, fill, json, press, renderAt, stubVisitorApi } from './auth-test-support';
 import { LoginPage } from './login-page';
 
 vi.mock('./browser-address', () => ({
@@ -10,18 +10,7 @@ vi.mock('./browser-address', () => ({
   openAddress: () => undefined,
 }));
 
-const COMPANY: CompanySharedInfo = {
-  id: 1,
-  name: 'Demo Academy',
-  subdomain: 'demo',
-  logo: null,
-  start_of_working_day: '08:00',
-  end_of_working_day: '20:00',
-  company_type: 'training_center',
-  country: 'uz',
-  locale: 'en',
-  theme_color: 'light.orange',
-};
+const COMPANY = aHostCompany();
 
 const LOOK: PublicLoginLook = {
   welcome: { uz: 'Xush kelibsiz!', ru: 'Добро пожаловать!', en: 'Welcome to the academy!', id: '' },

@@ -1,7 +1,6 @@
-import type { CompanySharedInfo } from '@crm/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { address, fill, json, press, renderAt, stubVisitorApi } from './auth-test-support';
+import { address, aHostCompany, fill, json, press, renderAt, stubVisitorApi } from './auth-test-support';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { LoginPage } from './login-page';
 import { ResetPasswordPage } from './reset-password-page';
@@ -11,18 +10,7 @@ vi.mock('./browser-address', () => ({
   openAddress: () => undefined,
 }));
 
-const COMPANY: CompanySharedInfo = {
-  id: 1,
-  name: 'Demo Academy',
-  subdomain: 'demo',
-  logo: null,
-  start_of_working_day: '08:00',
-  end_of_working_day: '20:00',
-  company_type: 'training_center',
-  country: 'uz',
-  locale: 'en',
-  theme_color: 'light.orange',
-};
+const COMPANY = aHostCompany();
 
 const calls = stubVisitorApi(({ method, url, body }) => {
   if (url === '/api/v1/company/subdomain/demo') return json(200, COMPANY);

@@ -1,6 +1,6 @@
 import { type CompanySharedInfo, normalizePhone, VERIFICATION_CODE } from '@crm/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Input, Result } from 'antd';
+import { Form, Input, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
@@ -15,15 +15,7 @@ import { CompanyGuestPage } from './company-guest-page';
 import { GuestLink } from './guest-link';
 import { NewPasswordField } from './password-strength';
 import { forgotPassword, resetPassword } from './sign-up-api';
-import {
-  CodeSentNote,
-  codeErrorText,
-  isCodeRefusal,
-  ResendCodeButton,
-  unbroken,
-  useResend,
-  VerificationCodeField,
-} from './verification-code';
+import { CodeStepForm, codeErrorText, isCodeRefusal, unbroken, useCodeStep } from './verification-code';
 
 interface ResetValues {
   code: string;
@@ -37,8 +29,11 @@ function ResetPasswordForm({ company, phone }: { company: CompanySharedInfo; pho
   // Opened from the forgot-password step: its answer; opened from a link or a bookmark: a code may be asked for at once.
   const sent = (useLocation().state as ResetState | null)?.sent;
   const [validSeconds, setValidSeconds] = useState(sent?.expires_in_seconds ?? VERIFICATION_CODE.validSeconds);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const step = useCodeStep(
+    sent?.resend_after_seconds ?? 0,
+    () => forgotPassword(phone),
+    (next) => setValidSeconds(next.expires_in_seconds),
+  );
 
   const reset = useMutation({
     mutationFn: ({ code, password }: ResetValues) => resetPassword({ phone, code, password }),
@@ -47,19 +42,7 @@ function ResetPasswordForm({ company, phone }: { company: CompanySharedInfo; pho
       if (error instanceof ApiError && error.code === 'weak_password')
         return form.setFields([{ name: 'password', errors: [errorMessage(t, error)] }]);
       if (error instanceof ApiError && showFieldErrors(t, form, ['code', 'password'], error)) return;
-      setFailure(codeErrorText(t, error));
-    },
-  });
-
-  const { resendAt, resend, resending } = useResend(sent?.resend_after_seconds ?? 0, () => forgotPassword(phone), {
-    onSent: (next) => {
-      setValidSeconds(next.expires_in_seconds);
-      setFailure(null);
-      setNotice(t('verification.sentAgain'));
-    },
-    onFailed: (error) => {
-      setNotice(null);
-      setFailure(codeErrorText(t, error));
+      step.refuse(error);
     },
   });
 
@@ -79,24 +62,16 @@ function ResetPasswordForm({ company, phone }: { company: CompanySharedInfo; pho
     );
 
   return (
-    <Form<ResetValues>
+    <CodeStepForm<ResetValues>
       form={form}
-      layout="vertical"
-      size="large"
-      requiredMark={false}
-      onFinish={(values) => {
-        setFailure(null);
-        reset.mutate(values);
-      }}
+      step={step}
+      sentText={t('recovery.sentTo', { phone: unbroken(phoneText(phone, company.country)), company: company.name })}
+      validSeconds={validSeconds}
+      submit={t('recovery.save')}
+      submitting={reset.isPending}
+      onSubmit={(values) => reset.mutate(values)}
+      back={<GuestLink to={`${FORGOT_PATH}?${new URLSearchParams({ phone })}`}>{t('recovery.otherPhone')}</GuestLink>}
     >
-      {/* Worded so that it tells nobody whether a user has this phone. */}
-      <CodeSentNote
-        text={t('recovery.sentTo', { phone: unbroken(phoneText(phone, company.country)), company: company.name })}
-        validSeconds={validSeconds}
-      />
-      {failure && <Alert type="error" showIcon title={failure} role="alert" style={{ marginBottom: 16 }} />}
-      {notice && <Alert type="success" showIcon title={notice} role="status" style={{ marginBottom: 16 }} />}
-      <VerificationCodeField />
       <NewPasswordField label={t('recovery.newPassword')} />
       <Form.Item
         name="repeat"
@@ -113,14 +88,7 @@ function ResetPasswordForm({ company, phone }: { company: CompanySharedInfo; pho
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={reset.isPending}>
-        {t('recovery.save')}
-      </Button>
-      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 12 }}>
-        <ResendCodeButton resendAt={resendAt} loading={resending} onResend={resend} />
-        <GuestLink to={`${FORGOT_PATH}?${new URLSearchParams({ phone })}`}>{t('recovery.otherPhone')}</GuestLink>
-      </Flex>
-    </Form>
+    </CodeStepForm>
   );
 }
 

@@ -1,4 +1,4 @@
-import { type ResetPassword, type SignUpForm, signUpRoutes } from '@crm/contracts';
+import { parentRoutes, type ResetPassword, type SignUpForm, signUpRoutes } from '@crm/contracts';
 import { api } from '../../shared/api/api';
 import { ApiError } from '../../shared/api/api-error';
 
@@ -21,6 +21,12 @@ export const takeHandoff = (handoff: string) => api(signUpRoutes.takeHandoff, { 
 export const forgotPassword = (phone: string) => api(signUpRoutes.forgotPassword, { body: { phone }, ...visitor });
 
 export const resetPassword = (body: ResetPassword) => api(signUpRoutes.resetPassword, { body, ...visitor });
+
+/** Issue 24: a parent's log-in by a one-time code to his phone (the answer is the same for any phone). */
+export const sendLoginCode = (phone: string) => api(parentRoutes.sendLoginCode, { body: { phone }, ...visitor });
+
+export const logInWithCode = (phone: string, code: string) =>
+  api(parentRoutes.logInWithCode, { body: { phone, code }, ...visitor });
 
 /** A number the server put in an error's details (attempts_left, retry_after_seconds), if it did. */
 export function errorDetail(error: unknown, name: string): number | undefined {

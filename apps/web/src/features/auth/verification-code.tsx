@@ -1,8 +1,8 @@
 import { onlyDigits, VERIFICATION_CODE } from '@crm/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Flex, Form, type FormInstance, Input } from 'antd';
 import type { TFunction } from 'i18next';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/api-error';
 import { errorMessage } from '../../shared/api/error-message';
@@ -38,7 +38,7 @@ interface Sent {
  * Asking for a new code: when the next may be asked for (from the answer, or from a code_resend_too_soon
  * refusal's wait), and the request itself.
  */
-export function useResend<T extends Sent>(
+function useResend<T extends Sent>(
   firstWait: number,
   send: () => Promise<T>,
   { onSent, onFailed }: { onSent: (sent: T) => void; onFailed: (error: unknown) => void },
@@ -59,8 +59,100 @@ export function useResend<T extends Sent>(
   return { resendAt, resend: () => mutation.mutate(), resending: mutation.isPending };
 }
 
+/**
+ * A code step's state besides its form (the sign-up, the password recovery, a parent's log-in): its refusal or
+ * the notice that a new code went, shown above the field, and asking for a new code. `onSent` is what the page
+ * itself does with a new code.
+ */
+export function useCodeStep<T extends Sent>(
+  firstWait: number,
+  send: () => Promise<T>,
+  onSent: (sent: T) => void = () => undefined,
+) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const resending = useResend(firstWait, send, {
+    onSent: (next) => {
+      setFailure(null);
+      setNotice(t('verification.sentAgain'));
+      onSent(next);
+    },
+    onFailed: (error) => {
+      setNotice(null);
+      setFailure(codeErrorText(t, error));
+    },
+  });
+  return {
+    ...resending,
+    failure,
+    notice,
+    /** A refusal that is not about the code, in words above the field; null takes it away. */
+    refuse: (error: unknown) => setFailure(error === null ? null : codeErrorText(t, error)),
+  };
+}
+
+type CodeStep = ReturnType<typeof useCodeStep>;
+
+interface CodeStepFormProps<T extends { code: string }> {
+  form: FormInstance<T>;
+  step: Pick<CodeStep, 'failure' | 'notice' | 'refuse' | 'resendAt' | 'resend' | 'resending'>;
+  /** Where the code went, worded so that it tells nobody whether anybody has the phone. */
+  sentText: string;
+  validSeconds: number;
+  submit: string;
+  submitting: boolean;
+  onSubmit: (values: T) => void;
+  /** Under the button, beside "send again": the way back (another number, other details). */
+  back: ReactNode;
+  /** Fields after the code's (the recovery's new password). */
+  children?: ReactNode;
+}
+
+/**
+ * A code step's form: where the code went and for how long, its refusal or the notice of a new code, the code's
+ * field (and the page's own), the button, then sending again once the countdown allows and the way back.
+ */
+export function CodeStepForm<T extends { code: string }>({
+  form,
+  step,
+  sentText,
+  validSeconds,
+  submit,
+  submitting,
+  onSubmit,
+  back,
+  children,
+}: CodeStepFormProps<T>) {
+  return (
+    <Form<T>
+      form={form}
+      layout="vertical"
+      size="large"
+      requiredMark={false}
+      onFinish={(values) => {
+        step.refuse(null);
+        onSubmit(values);
+      }}
+    >
+      <CodeSentNote text={sentText} validSeconds={validSeconds} />
+      {step.failure && <Alert type="error" showIcon title={step.failure} role="alert" style={{ marginBottom: 16 }} />}
+      {step.notice && <Alert type="success" showIcon title={step.notice} role="status" style={{ marginBottom: 16 }} />}
+      <VerificationCodeField />
+      {children}
+      <Button type="primary" htmlType="submit" block loading={submitting}>
+        {submit}
+      </Button>
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 12 }}>
+        <ResendCodeButton resendAt={step.resendAt} loading={step.resending} onResend={step.resend} />
+        {back}
+      </Flex>
+    </Form>
+  );
+}
+
 /** Where the code went and for how long it works (the phone is masked by the server). */
-export function CodeSentNote({ text, validSeconds }: { text: string; validSeconds: number }) {
+function CodeSentNote({ text, validSeconds }: { text: string; validSeconds: number }) {
   const { t } = useTranslation();
   return (
     <Alert

@@ -3,13 +3,14 @@ import type { BlogPostSummary } from '@crm/contracts';
 import { Card, Flex, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { newsEditPath, newsPostPath } from './blog-paths';
+import { newsEditPath, useNewsPaths } from './blog-paths';
 import { NewsMeta, UnreadTag } from './news-meta';
 
 /** A post's card in the list: its cover, title (the link to it), facts, first words, and its author's edit link. */
 export function NewsCard({ post }: { post: BlogPostSummary }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const paths = useNewsPaths();
   const cover = post.cover && (
     <img
       src={post.cover}
@@ -36,7 +37,7 @@ export function NewsCard({ post }: { post: BlogPostSummary }) {
       <Flex vertical gap={8}>
         <Flex gap={8} align="start" justify="space-between">
           <Typography.Title level={2} style={{ fontSize: 18, margin: 0, overflowWrap: 'anywhere', minWidth: 0 }}>
-            <Link to={newsPostPath(post.id)}>{post.title}</Link>
+            <Link to={paths.post(post.id)}>{post.title}</Link>
           </Typography.Title>
           {!post.is_viewed && <UnreadTag />}
         </Flex>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/api-error';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
 import { ButtonLink } from '../../shared/ui/button-link';
-import { NEWS_LIST_PATH } from './blog-paths';
+import { useNewsPaths } from './blog-paths';
 
 /**
  * A post's page, or what stands in for it: a skeleton while it loads, "not found" for a 404 (a post deleted, or
@@ -19,6 +19,7 @@ export function NewsGate<T>({
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const paths = useNewsPaths();
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) {
       return (
@@ -26,7 +27,7 @@ export function NewsGate<T>({
           status="404"
           title={t('blog.notFound')}
           extra={
-            <ButtonLink to={NEWS_LIST_PATH} type="primary">
+            <ButtonLink to={paths.list} type="primary">
               {t('blog.back')}
             </ButtonLink>
           }

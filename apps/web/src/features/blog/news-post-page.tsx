@@ -9,7 +9,7 @@ import { LessonBody } from '../course-lessons/lesson-content';
 import { PageHeader } from '../course-lessons/page-parts';
 import { runAction } from '../courses/form-errors';
 import { useNewsPost, useNewsWrites } from './blog-api';
-import { NEWS_LIST_PATH, newsEditPath } from './blog-paths';
+import { NEWS_LIST_PATH, newsEditPath, useNewsPaths } from './blog-paths';
 import { NewsGate } from './news-gate';
 import { NewsMeta } from './news-meta';
 
@@ -19,7 +19,7 @@ export function NewsPostPage() {
   const id = Number(useParams().id);
   const post = useNewsPost(id);
   usePageTitle(post.data?.title);
-  const back = { to: NEWS_LIST_PATH, label: t('blog.back') };
+  const back = { to: useNewsPaths().list, label: t('blog.back') };
   return (
     <Flex vertical gap={16} style={{ maxWidth: 880 }}>
       <NewsGate query={post}>{(data) => <NewsPostView post={data} back={back} />}</NewsGate>

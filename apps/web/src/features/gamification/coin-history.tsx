@@ -2,10 +2,10 @@ import type { CoinAccount } from '@crm/contracts';
 import { Flex, Pagination, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainList } from '../../shared/ui/plain-list';
 import { dateTime } from '../forms/form-format';
 import { CoinMove, useEntryLabel } from './coin-format';
 import { useCoinAccount } from './gamification-api';
-import { PlainList } from './plain-list';
 import { QueryGate } from './query-gate';
 
 interface CoinAccountViewProps {

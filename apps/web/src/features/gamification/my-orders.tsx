@@ -2,9 +2,9 @@ import type { MyOrder } from '@crm/contracts';
 import { App, Button, Flex, Modal, Popconfirm, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isHandledGlobally } from '../../shared/api/error-message';
+import { PlainList } from '../../shared/ui/plain-list';
 import { dateTime } from '../forms/form-format';
 import { Coins, OrderStatusTag, ProductThumb } from './coin-format';
-import { PlainList } from './plain-list';
 
 /** A pending order's 5-digit code, large enough to be read off a phone across the desk. */
 export function OrderCode({ code, size = 40 }: { code: string; size?: number }) {

@@ -12,8 +12,19 @@ import { useAddStudentComment, useGroupStudentComments, useStudentComments } fro
 
 const when = (iso: string) => dayjs(iso).format('DD.MM.YYYY HH:mm');
 
-/** One comment: who wrote it and when, whether the student sees it, and the text as written. */
-function CommentItem({ comment, group }: { comment: GroupComment | StudentComment; group?: string }) {
+/**
+ * One comment: who wrote it and when, whether the student sees it (not said to a parent, who reads only those),
+ * and the text as written.
+ */
+function CommentItem({
+  comment,
+  group,
+  marksShown = true,
+}: {
+  comment: GroupComment | StudentComment;
+  group?: string;
+  marksShown?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <List.Item>
@@ -23,7 +34,7 @@ function CommentItem({ comment, group }: { comment: GroupComment | StudentCommen
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {[group, comment.author?.name ?? '—', when(comment.created_at)].filter(Boolean).join(' · ')}
             </Typography.Text>
-            {comment.visible_to_student && (
+            {marksShown && comment.visible_to_student && (
               <Tag icon={<EyeOutlined />} color="blue">
                 {t('groups.studentComments.shown')}
               </Tag>
@@ -127,11 +138,17 @@ export function StudentCommentsTab({ studentId }: { studentId: number }) {
     );
   }
   if (comments.isPending) return <Skeleton active />;
+  return <StudentCommentList comments={comments.data.data} />;
+}
+
+/** A student's comments, each with its group (the profile's tab, and a parent's page of his child). */
+export function StudentCommentList({ comments, marksShown }: { comments: StudentComment[]; marksShown?: boolean }) {
+  const { t } = useTranslation();
   return (
     <List
-      dataSource={comments.data.data}
+      dataSource={comments}
       locale={{ emptyText: <Empty description={t('groups.studentComments.empty')} /> }}
-      renderItem={(comment) => <CommentItem comment={comment} group={comment.group_title} />}
+      renderItem={(comment) => <CommentItem comment={comment} group={comment.group_title} marksShown={marksShown} />}
     />
   );
 }

@@ -5,6 +5,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../shared/api/error-message';
+import { useSession } from '../../shared/session/use-session';
+import { ButtonLink } from '../../shared/ui/button-link';
 import { browserHost } from '../auth/browser-address';
 import { companySubdomain } from '../auth/company-subdomain';
 import { formatMoney } from '../courses/money';
@@ -31,6 +33,7 @@ export function PayLinkPage() {
     return () => clearTimeout(timer);
   }, [returning]);
   const outcome = useCheckoutOutcome(subdomain, token, returning && !gaveUp);
+  const signedIn = useSession().token !== null;
 
   let body: ReactNode;
   const data = outcome.data;
@@ -54,6 +57,14 @@ export function PayLinkPage() {
           date: dayjs(data.paid_at ?? data.created_at).format('DD.MM.YYYY HH:mm'),
           company: data.company.name,
         })}
+        extra={
+          // A signed-in payer (a student, or a parent paying for his child) came from the app: the way back to it.
+          signedIn && (
+            <ButtonLink to="/" type="primary">
+              {t('onlinePayments.pay.backToApp')}
+            </ButtonLink>
+          )
+        }
       />
     );
   } else if (data.status !== 'open') {

@@ -24,7 +24,9 @@ describe('TelegramLinkCard', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     renderPage(<TelegramLinkCard />);
     fireEvent.click(await screen.findByRole('button', { name: /Link Telegram/ }));
-    await waitFor(() => expect(open).toHaveBeenCalledWith('https://t.me/crm_centre_bot?start=4_abc', '_blank', 'noopener'));
+    await waitFor(() =>
+      expect(open).toHaveBeenCalledWith('https://t.me/crm_centre_bot?start=4_abc', '_blank', 'noopener'),
+    );
     expect(await screen.findByText(/press “Start” there/)).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });

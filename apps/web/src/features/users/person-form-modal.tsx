@@ -17,6 +17,7 @@ import { schemaRule, showFieldErrors } from '../../shared/forms/field-rules';
 import { roleIdsOf } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
 import { type InlineForm, InlineFormFrame } from '../../shared/ui/inline-form-frame';
+import { ParentPhoneField } from '../parents/parent-phone-field';
 import { PEOPLE_KINDS, type PeopleKind } from './people-kinds';
 import { PhoneInput, phoneRule } from './phone-input';
 import { type PersonInput, usePeopleMutations, useStudentTags } from './users-api';
@@ -310,13 +311,12 @@ export function PersonFormModal({ kind, target, onClose, onCreated, inline }: Pe
                   </Form.Item>
                 </Col>
                 <Col {...half}>
-                  <Form.Item
-                    name="parent_phone"
+                  <ParentPhoneField
+                    country={country}
+                    studentId={editing?.id}
                     label={t('users.fields.parent_phone')}
-                    rules={[phoneRule(t, country, false)]}
-                  >
-                    <PhoneInput country={country} />
-                  </Form.Item>
+                    lookUp={isStudent}
+                  />
                 </Col>
                 <Col {...half}>
                   <Form.Item

@@ -37,6 +37,7 @@ import { StudentCoinsCard } from '../gamification/student-coins-card';
 import { StudentGradesTab } from '../grades/student-grades-tab';
 import { StudentCommentsTab } from '../groups/student-comments';
 import { OfferProfileLine } from '../offer/offer-signed-tag';
+import { StudentParentsTab } from '../parents/student-parents-tab';
 import { RelatedReminders } from '../reminders/related-reminders';
 import { SmsHistoryTab } from '../sms/sms-history-tab';
 import { WriteSmsButton } from '../sms/write-sms-button';
@@ -246,6 +247,9 @@ function Profile({ type, person, back }: { type: UserType; person: UserProfile; 
               : []),
             ...(showsCalls
               ? [{ key: 'calls', label: t('telephony.log.title'), children: <PersonCalls phone={person.phone} /> }]
+              : []),
+            ...(isStudent
+              ? [{ key: 'parents', label: t('parents.staff.tab'), children: <StudentParentsTab student={person} /> }]
               : []),
             { key: 'contacts', label: t('users.profile.tabs.contacts'), children: <ContactsTab person={person} /> },
             { key: 'notes', label: t('users.profile.tabs.notes'), children: <NotesTab person={person} /> },
