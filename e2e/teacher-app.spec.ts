@@ -72,6 +72,8 @@ test('an admin gives a new teacher a group meeting today and one that met yester
 test('the teacher marks offline; the held lesson’s marks arrive once and the cancelled one’s is shown refused', async ({
   browser,
 }) => {
+  // Online, offline, a reload, two rolls, the office's change and the sync: longer than one screen's test.
+  test.setTimeout(120_000);
   const [first, second, third] = students as [(typeof students)[0], (typeof students)[0], (typeof students)[0]];
   const page = await englishPhone(browser);
   await logIn(page, 'demo', teacherPhone, 'en');
