@@ -79,7 +79,8 @@ export const offerVersionsSchema = z.object({ data: z.array(offerVersionSchema) 
 export const offerVersionDetailSchema = offerVersionSchema.extend({ texts: offerTextsSchema });
 export type OfferVersionDetail = z.infer<typeof offerVersionDetailSchema>;
 
-export const offerVersionParamsSchema = z.object({ version: z.coerce.number().int().positive() });
+/** A version is a PostgreSQL integer: a larger number is refused as invalid (400), never sent to the database. */
+export const offerVersionParamsSchema = z.object({ version: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** PUT /user/{id}/offer: the version read (refused unless it is the one in force) and the language it was read in. */
 export const offerAcceptSchema = z.object({

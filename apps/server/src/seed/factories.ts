@@ -126,7 +126,8 @@ export async function createCompanyWithRoleUsers(
         name: ROLE_PERSON[name],
         phone,
         roles: [Role[name]],
-        branchIds: company.branchIds,
+        // A parent works in no branch: he reaches his children's (platform/session.ts).
+        branchIds: name === 'parent' ? [] : company.branchIds,
       });
       return [name, { id, phone }] as const;
     }),

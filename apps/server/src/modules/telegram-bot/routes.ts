@@ -26,6 +26,8 @@ export default async function telegramBotModule(fastify: FastifyInstance) {
     req.tenant((tx, actor) => ownTelegramLink(tx, actor, client !== null)),
   );
   registerRoute(app, telegramBotRoutes.newLink, async (req) => {
+    // The caller's session first (a stranger learns nothing of the bot), then the bot, asked outside any transaction.
+    await req.tenant(async () => undefined);
     if (!client) throw new AppError(422, 'telegram_bot_not_configured');
     botUsername ??= (await client.getMe()).username;
     const username = botUsername;
