@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_MAX } from '@crm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
 import { AppError } from './errors.js';
@@ -58,3 +59,20 @@ export const idempotencyKeyOf = (headers: Record<string, string | string[] | und
   const value = headers['idempotency-key'];
   return Array.isArray(value) ? value[0] : value;
 };
+
+/**
+ * `idempotent` for a route: the request's own key, method, whole URL (a period or a reason may travel in the
+ * query, and another one is another request) and body.
+ */
+export const idempotentRequest = <T>(
+  req: Pick<FastifyRequest, 'headers' | 'method' | 'url' | 'body'>,
+  tx: Tx,
+  companyId: number,
+  work: () => Promise<T>,
+) =>
+  idempotent(
+    tx,
+    companyId,
+    { key: idempotencyKeyOf(req.headers), method: req.method, url: req.url, body: req.body },
+    work,
+  );

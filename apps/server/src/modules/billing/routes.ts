@@ -2,7 +2,7 @@ import { reWithdrawBodySchema, reWithdrawQuerySchema, reWithdrawResultSchema } f
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idempotencyKeyOf, idempotent } from '../../platform/idempotency.js';
+import { idempotentRequest } from '../../platform/idempotency.js';
 import { reWithdraw } from './re-withdraw.js';
 import { registerBillingJobs } from './scheduler.js';
 
@@ -28,12 +28,9 @@ export default async function billingModule(fastify: FastifyInstance) {
     },
     (req) =>
       req.tenant((tx, actor) =>
-        idempotent(
-          tx,
-          actor.companyId,
-          // The whole URL: the period is in the query, so a key reused for another period is refused.
-          { key: idempotencyKeyOf(req.headers), method: req.method, url: req.url, body: req.body },
-          () => reWithdraw(tx, actor, req.params.group_id, req.query, req.body, req.server.clock()),
+        // The whole URL counts: the period is in the query, so a key reused for another period is refused.
+        idempotentRequest(req, tx, actor.companyId, () =>
+          reWithdraw(tx, actor, req.params.group_id, req.query, req.body, req.server.clock()),
         ),
       ),
   );

@@ -18,7 +18,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idempotencyKeyOf, idempotent } from '../../platform/idempotency.js';
+import { idempotentRequest } from '../../platform/idempotency.js';
 import { attendanceGrid, markAttendance, markLesson, unmarkAttendance } from './attendance-service.js';
 import { cancelLesson, restoreLesson, setLessonTheme, transferLesson } from './lesson-changes.js';
 import { changeTeacher } from './teacher-change.js';
@@ -59,12 +59,7 @@ export default async function lessonsModule(fastify: FastifyInstance) {
     // a mark sent twice is stored and recorded in the history once.
     (req) =>
       req.tenant((tx, actor) =>
-        idempotent(
-          tx,
-          actor.companyId,
-          { key: idempotencyKeyOf(req.headers), method: req.method, url: req.url, body: req.body },
-          () => markAttendance(tx, actor, req.server.clock(), req.body),
-        ),
+        idempotentRequest(req, tx, actor.companyId, () => markAttendance(tx, actor, req.server.clock(), req.body)),
       ),
   );
 

@@ -1,7 +1,7 @@
 import { type AutoSmsRule, isAutoSmsRule, smsRoutes } from '@crm/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors.js';
-import { idempotencyKeyOf, idempotent } from '../../platform/idempotency.js';
+import { idempotentRequest } from '../../platform/idempotency.js';
 import { JOBS } from '../../platform/jobs/registry.js';
 import { registerRoute } from '../../platform/route-table.js';
 import { listRules, updateRule } from './auto-rule-settings.js';
@@ -33,12 +33,10 @@ export default async function smsModule(app: FastifyInstance) {
   );
   registerRoute(app, smsRoutes.send, async (req, { body }) => {
     const sent = await req.tenant((tx, actor) =>
-      idempotent(
-        tx,
-        actor.companyId,
-        { key: idempotencyKeyOf(req.headers), method: req.method, url: req.url, body: req.body },
-        async () => ({ companyId: actor.companyId, ...(await sendSms(app, tx, actor, body, app.clock())) }),
-      ),
+      idempotentRequest(req, tx, actor.companyId, async () => ({
+        companyId: actor.companyId,
+        ...(await sendSms(app, tx, actor, body, app.clock())),
+      })),
     );
     // After the commit: the delivery job reads the stored messages (a repeated request queues nothing new).
     await queueDelivery(app, sent.companyId, sent.ids);
