@@ -30,6 +30,8 @@ export const reminders = pgTable(
     groupId: bigint('group_id', { mode: 'number' }),
     /** When the assignee was told in the app that it is due (once). */
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    /** When the bot told the assignee in his linked Telegram chat that it is due (once; issue 24). */
+    telegramSentAt: timestamp('telegram_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -142,7 +142,7 @@ export async function updateReminder(
       leadId: input.lead_id,
       groupId: input.group_id,
       // A new moment (or a new assignee) is told of again when it comes.
-      ...(moved || assignee !== beforeRefs.assigned_to ? { notifiedAt: null } : {}),
+      ...(moved || assignee !== beforeRefs.assigned_to ? { notifiedAt: null, telegramSentAt: null } : {}),
       updatedAt: sql`now()`,
     })
     .where(ofCompany(actor, id));

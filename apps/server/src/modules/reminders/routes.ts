@@ -1,5 +1,6 @@
 import { reminderRoutes } from '@crm/contracts';
 import type { FastifyInstance } from 'fastify';
+import { JOBS } from '../../platform/jobs/registry.js';
 import { registerRoute } from '../../platform/route-table.js';
 import { listTaskOptions } from './reminder-refs.js';
 import {
@@ -11,9 +12,11 @@ import {
   markNotified,
   updateReminder,
 } from './reminders.js';
+import { sendDueTaskNotices } from './telegram-notices.js';
 
 /** Spec §7 "Reminders": tasks with their buckets, status, the header's counts and the form's pickers. */
 export default async function remindersModule(app: FastifyInstance) {
+  app.jobs.handle(JOBS.reminderTelegram, () => sendDueTaskNotices(app));
   registerRoute(app, reminderRoutes.createReminder, (req, { query, body }) =>
     req.tenant((tx, actor) => createReminder(tx, actor, query.branch_id, body, app.clock())),
   );

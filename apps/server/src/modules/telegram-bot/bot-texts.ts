@@ -15,6 +15,8 @@ export interface BotTexts {
   noLessons: string;
   cancelled: string;
   attendance: (name: string, month: string, present: number, absent: number) => string;
+  /** A staff member's task fell due: its title, when (date and time in the centre's zone) and what it concerns. */
+  taskDue: (title: string, due: string, about: string | null) => string;
 }
 
 const COMMANDS = '/balance /schedule /attendance /stop';
@@ -34,6 +36,7 @@ export const BOT_TEXTS: Record<Language, BotTexts> = {
     noLessons: 'Dars yoʻq',
     cancelled: 'bekor qilingan',
     attendance: (name, month, present, absent) => `<b>${name}</b>, ${month}: keldi ${present}, kelmadi ${absent}`,
+    taskDue: (title, due, about) => `⏰ Vazifa vaqti keldi: <b>${title}</b>\n${due}${about ? ` · ${about}` : ''}`,
   },
   ru: {
     linked: (name) => `✅ Telegram привязан к аккаунту ${name}. Сообщения теперь приходят сюда.\n${COMMANDS}`,
@@ -49,6 +52,7 @@ export const BOT_TEXTS: Record<Language, BotTexts> = {
     noLessons: 'Занятий нет',
     cancelled: 'отменено',
     attendance: (name, month, present, absent) => `<b>${name}</b>, ${month}: был(а) ${present}, пропустил(а) ${absent}`,
+    taskDue: (title, due, about) => `⏰ Пора выполнить задачу: <b>${title}</b>\n${due}${about ? ` · ${about}` : ''}`,
   },
   en: {
     linked: (name) => `✅ Telegram is linked to ${name}'s account. Your messages now come here.\n${COMMANDS}`,
@@ -64,6 +68,7 @@ export const BOT_TEXTS: Record<Language, BotTexts> = {
     noLessons: 'No lessons',
     cancelled: 'cancelled',
     attendance: (name, month, present, absent) => `<b>${name}</b>, ${month}: present ${present}, absent ${absent}`,
+    taskDue: (title, due, about) => `⏰ A task is due: <b>${title}</b>\n${due}${about ? ` · ${about}` : ''}`,
   },
   id: {
     linked: (name) => `✅ Telegram tertaut ke akun ${name}. Pesan Anda sekarang datang ke sini.\n${COMMANDS}`,
@@ -79,6 +84,7 @@ export const BOT_TEXTS: Record<Language, BotTexts> = {
     noLessons: 'Tidak ada pelajaran',
     cancelled: 'dibatalkan',
     attendance: (name, month, present, absent) => `<b>${name}</b>, ${month}: hadir ${present}, absen ${absent}`,
+    taskDue: (title, due, about) => `⏰ Tugas sudah jatuh tempo: <b>${title}</b>\n${due}${about ? ` · ${about}` : ''}`,
   },
 };
 

@@ -1,9 +1,9 @@
 import { Role } from '@crm/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { TelegramRefusedError } from '../../adapters/telegram/telegram-client.js';
 import { pgArray, selectRows, type Tx } from '../../db/client.js';
 import { escapeHtml } from './bot-texts.js';
+import { chatIsGone } from './direct-message.js';
 import { unlinkTelegram } from './links.js';
 import { botClientOf } from './updates-source.js';
 
@@ -83,8 +83,7 @@ export async function deliverByTelegram(
       );
       delivered.add(message.id);
     } catch (error) {
-      // 403: he blocked the bot; 400: the chat is gone. Not a bot token Telegram refused (401): nobody's fault here.
-      if (error instanceof TelegramRefusedError && (error.errorCode === 403 || error.errorCode === 400)) {
+      if (chatIsGone(error)) {
         blocked.add(chat.userId);
         await inTenant((tx) => unlinkTelegram(tx, { id: chat.userId, companyId }, 'blocked'));
       }

@@ -77,6 +77,8 @@ export const JOBS = {
   /** Every 10 minutes: the daily Telegram report of each company whose working day has ended. */
   telegramDispatch: defineJob({ name: 'telegram.dispatch', payload: noPayload, cron: '*/10 * * * *', retryLimit: 0 }),
   telegramCompanyReport: defineJob({ name: 'telegram.company-report', payload: companyDayPayload }),
+  /** Every 2 minutes: tell staff who linked the bot of their tasks that just fell due (once per task). */
+  reminderTelegram: defineJob({ name: 'reminders.telegram', payload: noPayload, cron: '*/2 * * * *', retryLimit: 0 }),
   /** Every 30 minutes: queue today's daily coin rules (birthdays, a month without absence) of gamified companies. */
   gamificationDispatch: defineJob({
     name: 'gamification.dispatch',

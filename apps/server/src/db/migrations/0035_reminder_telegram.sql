@@ -1,0 +1,1 @@
+ALTER TABLE "reminders" ADD COLUMN "telegram_sent_at" timestamp with time zone;
