@@ -1,9 +1,10 @@
+import type { BlogAudience } from '@crm/contracts';
 import type { Db } from '../db/client.js';
 import { blogPosts, blogViews } from '../db/schema/index.js';
 import { inCompany } from '../platform/tenancy.js';
 import type { CreatedCompany, RoleUsers } from './factories.js';
 
-type Post = { title: string; body: string; audience: 'all' | 'staff' | 'teachers' | 'students'; daysAgo: number };
+type Post = { title: string; body: string; audience: BlogAudience; daysAgo: number };
 
 const POSTS: Record<'uz' | 'ru', Post[]> = {
   uz: [
@@ -26,6 +27,12 @@ const POSTS: Record<'uz' | 'ru', Post[]> = {
       daysAgo: 5,
     },
     {
+      title: 'Ota-onalar majlisi — 5-dekabr, 18:00',
+      body: '<p>Hurmatli ota-onalar! 5-dekabr kuni soat 18:00 da farzandlaringizning yarim yillik natijalarini muhokama qilamiz. Telegram botimizni ulang — davomat va toʻlovlar haqida xabarlar SMSdan oldin keladi.</p>',
+      audience: 'parents',
+      daysAgo: 4,
+    },
+    {
       title: 'Yangi toʻlov usuli: Click va Payme',
       body: '<p>Endi kurs toʻlovini telefondan <a href="https://click.uz">Click</a> yoki Payme orqali qilish mumkin.</p>',
       audience: 'all',
@@ -40,6 +47,12 @@ const POSTS: Record<'uz' | 'ru', Post[]> = {
       daysAgo: 2,
     },
     {
+      title: 'Родительское собрание в пятницу',
+      body: '<p>Уважаемые родители! В пятницу в 18:00 расскажем о подготовке к школе. Подключите нашего Telegram-бота — сообщения о посещаемости придут туда.</p>',
+      audience: 'parents',
+      daysAgo: 4,
+    },
+    {
       title: 'Собрание воспитателей',
       body: '<p>В пятницу в 17:00 — планирование занятий на январь.</p>',
       audience: 'teachers',
@@ -48,7 +61,7 @@ const POSTS: Record<'uz' | 'ru', Post[]> = {
   ],
 };
 
-/** News for the demo (issue 20): posts by the administrator for everybody, the students and the teachers, some read. */
+/** News for the demo (issues 20, 24): posts by the administrator for everybody, the students, the teachers and the parents, some read. */
 export async function seedBlogDemo(db: Db, company: CreatedCompany & { users: RoleUsers }, locale: 'uz' | 'ru') {
   await inCompany(db, company.id, async (tx) => {
     const made = await tx
@@ -74,8 +87,8 @@ export async function seedBlogDemo(db: Db, company: CreatedCompany & { users: Ro
       .slice(1)
       .flatMap((post) =>
         [
-          post.audience !== 'students' ? company.users.teacher.id : null,
-          post.audience !== 'teachers' ? company.users.student.id : null,
+          ['all', 'teachers', 'staff'].includes(post.audience) ? company.users.teacher.id : null,
+          ['all', 'students'].includes(post.audience) ? company.users.student.id : null,
           company.users.owner.id,
         ]
           .filter((userId): userId is number => userId !== null)

@@ -96,10 +96,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
       students: people.studentIds,
     });
     await seedPerformanceDemo(db, company);
+    // The log-in student joins his groups first, so his registers, grades and comments (a parent's screen) are filled.
+    await seedCourseLessonsDemo(db, company.id, company.users.student.id);
     await seedDemoAttendance(db, company.id);
     await seedGradesDemo(db, company.id);
     await seedCommentsDemo(db, company.id, spec.datas);
-    await seedCourseLessonsDemo(db, company.id, company.users.student.id);
     await seedExamsDemo(db, company.id);
     await seedExpensesDemo(db, company, spec.datas);
     await seedDemoPayments(db, company);

@@ -81,7 +81,7 @@ export async function seedSmsDemo(
     const templates = TEMPLATES[language];
     await tx.insert(smsTemplates).values(templates.map(([title, text]) => ({ companyId: company.id, title, text })));
     await tx.insert(autoSmsRules).values(
-      (['birthday', 'debtor', 'payment_done'] as const).map((rule) => ({
+      (['advance_payment', 'birthday', 'debtor', 'payment_done'] as const).map((rule) => ({
         companyId: company.id,
         rule,
         enabled: true,
@@ -107,11 +107,13 @@ export async function seedSmsDemo(
       if (!student) continue;
       const daysAgo = index % 21;
       const at = new Date(`${addDays(today, -daysAgo)}T0${(index % 8) + 1}:15:00Z`);
-      // The debtor rule wrote to debtors only; the others are the admins' messages from the templates.
-      const automatic = student.balance < 0 && index % 2 === 0;
+      // The debtor rule wrote to debtors, the advance-payment rule to some whose month is about to be charged
+      // (the demo's balances are not yet charged when it is seeded); the others are the admins' messages.
       const debtor = student.balance < 0;
+      const rule = debtor ? (index % 2 === 0 ? 'debtor' : null) : index % 5 === 0 ? 'advance_payment' : null;
+      const automatic = rule !== null;
       const template = templates[debtor ? 0 : 1 + (index % 2)]?.[1] ?? '';
-      const text = automatic ? DEFAULT_RULE_TEXTS.debtor[language] : template;
+      const text = rule ? DEFAULT_RULE_TEXTS[rule][language] : template;
       const recipients = studentRecipients([student], index % 4 === 0 ? 'parent' : 'student', companyFacts, {
         no_phone: 0,
         archived: 0,
@@ -124,7 +126,7 @@ export async function seedSmsDemo(
           companyId: company.id,
           actorId: automatic ? null : company.users.admin.id,
           kind: automatic ? 'auto' : 'manual',
-          rule: automatic ? 'debtor' : undefined,
+          rule: rule ?? undefined,
           sender: 'DemoAcademy',
           provider: 'eskiz',
           at,

@@ -67,9 +67,11 @@ describe('SmsLogPage', () => {
   it('says which automatic message went by Telegram instead of SMS (issue 24)', async () => {
     answers.log = () => [
       aMessage({ id: 5, kind: 'auto', rule: 'debtor', recipient: 'parent', delivered_by: 'telegram' }),
+      aMessage({ id: 6, kind: 'auto', rule: 'debtor', recipient: 'parent', delivered_by: 'sms' }),
     ];
     renderPage(<SmsLogPage />);
-    expect(await screen.findByText(/via Telegram/)).toBeTruthy();
+    expect(await screen.findByText('via Telegram')).toBeTruthy();
+    expect(screen.getAllByText('via Telegram')).toHaveLength(1);
   });
 
   it('says when the limit is used up, when nothing reaches a phone, and that an own operator has no limit', async () => {

@@ -51,11 +51,19 @@ export function SmsStateTag({
   const tag = (
     <Tag color={STATE_COLOR[message.state]} style={{ marginInlineEnd: 0 }}>
       {t(`sms.states.${message.state}`)}
-      {/* Issue 24: an automatic message to someone who linked the bot went by Telegram (no SMS was paid). */}
-      {message.delivered_by === 'telegram' && ` · ${t('sms.viaTelegram')}`}
     </Tag>
   );
-  return details ? <Tooltip title={details}>{tag}</Tooltip> : tag;
+  const state = details ? <Tooltip title={details}>{tag}</Tooltip> : tag;
+  // Issue 24: an automatic message to someone who linked the bot went by Telegram (no SMS was paid).
+  if (message.delivered_by !== 'telegram') return state;
+  return (
+    <Flex vertical align="start">
+      {state}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t('sms.viaTelegram')}
+      </Typography.Text>
+    </Flex>
+  );
 }
 
 /** Written by a person, or sent by an automatic rule (named). */

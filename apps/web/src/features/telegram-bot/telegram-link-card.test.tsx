@@ -43,6 +43,14 @@ describe('TelegramLinkCard', () => {
     expect(await screen.findByRole('button', { name: /Link Telegram/ })).toBeTruthy();
   });
 
+  it('still shows a chat linked before the bot was switched off, so it can be unlinked', async () => {
+    link = { available: false, linked: true, linked_at: '2026-11-28T10:00:00.000Z' };
+    renderPage(<TelegramLinkCard />);
+    expect(await screen.findByText('Linked')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Unlink' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Link Telegram/ })).toBeNull();
+  });
+
   it('shows nothing when the platform has no bot', async () => {
     link = { available: false, linked: false, linked_at: null };
     const { container } = renderPage(<TelegramLinkCard />);

@@ -19,7 +19,8 @@ export function TelegramLinkCard() {
 
   if (link.isPending) return <Skeleton active paragraph={{ rows: 1 }} />;
   if (link.isError) return <Alert type="error" showIcon title={errorMessage(t, link.error)} />;
-  if (!link.data.available) return null;
+  // Without a bot nobody can link; someone linked before still sees it and can unlink.
+  if (!link.data.available && !link.data.linked) return null;
 
   const open = () =>
     newLink.mutate(undefined, {
