@@ -144,7 +144,7 @@ await withBenchDatabase('bench', async (database, url) => {
   try {
     const tokensOf = async (app: AppServer) => {
       const tokens = new Map<Actor, string>();
-      for (const actor of ['admin', 'cashier', 'marketer', 'ceo'] as const)
+      for (const actor of ['admin', 'cashier', 'marketer', 'ceo', 'parent'] as const)
         tokens.set(actor, await logIn(app, dataset.phones[actor]));
       return (actor: Actor) => tokens.get(actor) as string;
     };

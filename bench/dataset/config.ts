@@ -49,4 +49,5 @@ export const PHONES = {
   smallLeads: 960_000_000,
   billing: 940_000_000,
   imported: 970_000_000,
+  parents: 980_000_000,
 } as const;

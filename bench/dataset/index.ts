@@ -8,6 +8,7 @@ import { CLOCK, LAST_MONTH, PHONES, SCALE, SEED, scaled, TODAY, YESTERDAY } from
 import { createLeads } from './leads.js';
 import { insertLedger } from './ledger.js';
 import { heldLessons, insertMarks } from './marks.js';
+import { createParents } from './parents.js';
 import { createSmallCompanies } from './small-companies.js';
 import type { Dataset, LoadStep, Step } from './types.js';
 
@@ -108,6 +109,11 @@ export async function buildDataset(database: Database, options: { billing100k: b
     );
     billingCompanyId = billing.company.id;
   }
+  const parents = await step(
+    'parents',
+    () => createParents(db, big.company.id, big.places, big.company.users.parent.id),
+    (p) => p.accounts,
+  );
   // Every company's marks at once, in one statement (the app keeps it mark by mark; decision 0027).
   await step('attendance summary', () => summariseAllMarks(db));
   // The big company's places priced as its daily run of today leaves them (decision 0029).
@@ -138,7 +144,9 @@ export async function buildDataset(database: Database, options: { billing100k: b
       cashier: users.cashier.phone,
       marketer: users.marketer.phone,
       ceo: users.ceo.phone,
+      parent: users.parent.phone,
     },
+    parent: { id: big.company.users.parent.id, childIds: parents.childIds },
     teacherPhones: big.teacherIds.map((_, i) => String(PHONES.teachers + i)),
     branchIds: big.company.branchIds,
     courseIds: big.courseIds,

@@ -45,8 +45,10 @@ export interface Dataset {
   clock: Date;
   lastMonth: { from: string; till: string };
   company: { id: number; subdomain: string; ownerId: number };
-  /** Log-in phones of the role users (password demo1234), each working in every branch. */
-  phones: { admin: string; cashier: string; marketer: string; ceo: string };
+  /** Log-in phones of the role users (password demo1234), each working in every branch (the parent: in none). */
+  phones: { admin: string; cashier: string; marketer: string; ceo: string; parent: string };
+  /** The log-in parent (issue 24) and his children, each in another group. */
+  parent: { id: number; childIds: number[] };
   /** Teachers who can log in (the log-in scenario takes turns among them). */
   teacherPhones: string[];
   branchIds: number[];

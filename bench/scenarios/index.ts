@@ -9,6 +9,7 @@ import { gamificationScenario } from './gamification.js';
 import { leadBoard, leadMove } from './leads.js';
 import { login } from './login.js';
 import { smsScenario } from './messages.js';
+import { parentAttendance, parentChild } from './parents.js';
 import { paymentsMonth, takePayment } from './payments.js';
 import { restoreDrillScenario } from './restore-drill.js';
 import { studentList } from './student-list.js';
@@ -32,6 +33,8 @@ export const SCENARIOS: Record<string, (d: Dataset) => Scenario> = {
   debtors,
   'lead-board': leadBoard,
   dashboard,
+  'parent-child': parentChild,
+  'parent-attendance': parentAttendance,
   'mark-attendance': markAttendance,
   'take-payment': takePayment,
   'lead-move': leadMove,

@@ -3,7 +3,7 @@ import type { Dataset } from '../dataset/index.js';
 import type { AppServer, HttpCall } from '../support.js';
 
 /** Who sends a scenario's requests: a role user of the large company, working in every branch. */
-export type Actor = 'admin' | 'cashier' | 'marketer' | 'ceo';
+export type Actor = 'admin' | 'cashier' | 'marketer' | 'ceo' | 'parent';
 
 /** One SQL statement for pg, with $n placeholders. */
 export interface SqlCall {
