@@ -1,9 +1,10 @@
-import { type ChildAttendance, type ChildOverview, HistoryEvent, type ParentChildren } from '@crm/contracts';
+import { type ChildAttendance, type ChildOverview, HistoryEvent, type ParentChildren, Role } from '@crm/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../../test/helpers.js';
+import { call, loginAs } from '../../../test/helpers.js';
 import { historyEvents } from '../../db/schema/index.js';
 import { inCompany } from '../../platform/tenancy.js';
+import { createUser } from '../../seed/factories.js';
 import { createLessonsWorld } from '../lessons/lessons-test-world.js';
 import { createSignUpWorld } from '../registration/sign-up-test-world.js';
 
@@ -82,6 +83,20 @@ describe('parents from the students’ records', () => {
     expect(found.body.parent.children.map((c: { id: number }) => c.id).sort()).toEqual([first, second].sort());
     const nobody = await api(l.tokens.admin, 'GET', '/parents/by-phone?phone=991119999');
     expect(nobody.body).toEqual({ parent: null });
+  });
+
+  it('refuses an administrator of another branch the parents of a student (he does not reach him)', async () => {
+    const phone = '991119001';
+    await createUser(w.database.db, l.company.id, {
+      name: 'North Admin',
+      phone,
+      roles: [Role.admin],
+      branchIds: [l.north],
+    });
+    const northAdmin = await loginAs(w.app, l.sub, phone);
+    const res = await api(northAdmin, 'GET', `/user/${first}/parents`);
+    expect(res.status).toBe(404);
+    expect(JSON.stringify(res.body)).not.toContain('Nodira Karimova');
   });
 
   it('refuses a teacher the parents of a student (students area)', async () => {
