@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ReminderRef } from '@crm/contracts';
-import { Button, Card, Collapse, Empty, Flex, List, Skeleton } from 'antd';
+import { Button, Card, Collapse, Empty, Flex, List } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/api-error';
 import { useSession } from '../../shared/session/use-session';
+import { QueryPlaceholder } from '../../shared/ui/query-placeholder';
 import { ReminderFormModal, type SubjectKind, type TaskFormTarget } from './reminder-form-modal';
 import { ReminderItem } from './reminder-item';
 import { useReminderList } from './reminders-api';
@@ -60,7 +61,7 @@ export function RelatedReminders({ kind, subject }: RelatedRemindersProps) {
       }
     >
       {!list.data ? (
-        <Skeleton active paragraph={{ rows: 2 }} title={false} />
+        <QueryPlaceholder query={list} />
       ) : !open.length && !done.length ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('reminders.related.empty')} />
       ) : (
