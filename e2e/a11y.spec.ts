@@ -61,6 +61,8 @@ test.describe('as the admin', () => {
     await page.locator('main a[href^="/groups/"]').first().click();
     await expect(page).toHaveURL(/\/groups\/\d+/);
     await tableLoaded(page);
+    // Its cards (tasks, the roll's waiting marks) load beside the table: axe judges the page, not a half-drawn one.
+    await expect(page.locator('main .ant-skeleton')).toHaveCount(0, { timeout: 20_000 });
     await expectNoSeriousViolations(page, 'group page');
   });
 

@@ -160,7 +160,13 @@ export interface MessagingConfig {
     | { provider: 'playmobile'; baseUrl: string; username: string; password: string; sender: string };
   /** Where vendors post back (delivery reports); null: nobody can reach this server, poll instead. */
   publicUrl: string | null;
-  telegram: { baseUrl: string; botToken: string | null; webhookSecret?: string | null };
+  telegram: {
+    baseUrl: string;
+    botToken: string | null;
+    webhookSecret?: string | null;
+    /** How long an absence or a grade waits before the bot tells of it, so a mark corrected at once is not told. */
+    noticeDelaySeconds?: number;
+  };
   /** The vendors' addresses for companies' own accounts (the shared account's may differ in tests). */
   eskizApiUrl: string;
   playmobileApiUrl: string;

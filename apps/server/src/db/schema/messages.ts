@@ -194,3 +194,23 @@ export const telegramLinkTokens = pgTable(
     tenantIsolation(t),
   ],
 );
+
+/**
+ * The bot's notices (issue 24: an absence today, a new grade, news) each person got, once: the row is claimed
+ * before the message goes (a retry or a second process finds it), removed again if Telegram could not take it.
+ */
+export const telegramNotices = pgTable(
+  'telegram_notices',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    /** What it tells of: absence:<group>:<date>:<student>, grade:<group>:<student>:<date>, news:<post>. */
+    noticeKey: text('notice_key').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.noticeKey, t.userId] }),
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+    tenantIsolation(t),
+  ],
+);

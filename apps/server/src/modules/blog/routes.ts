@@ -1,6 +1,7 @@
 import { blogRoutes } from '@crm/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/route-table.js';
+import { newsPublished } from '../telegram-bot/notice-events.js';
 import { blogCoverRoutes } from './cover-routes.js';
 import { BlogCovers } from './covers.js';
 import { createPost, deletePost, updatePost } from './post-writes.js';
@@ -13,7 +14,11 @@ export default async function blogModule(app: FastifyInstance) {
   const covers = new BlogCovers(app.files);
   const r = blogRoutes;
   registerRoute(app, r.list, (req, { query }) => req.tenant((tx, actor) => listPosts(tx, actor, query)));
-  registerRoute(app, r.create, (req, { body }) => req.tenant((tx, actor) => createPost(tx, actor, covers, body)));
+  registerRoute(app, r.create, async (req, { body }) => {
+    const post = await req.tenant((tx, actor) => createPost(tx, actor, covers, body));
+    await newsPublished(req, post);
+    return post;
+  });
   registerRoute(app, r.post, (req, { params }) => req.tenant((tx, actor) => openPost(tx, actor, params.id)));
   registerRoute(app, r.update, async (req, { params, body }) => {
     const { post, released } = await req.tenant((tx, actor) => updatePost(tx, actor, covers, params.id, body));

@@ -1,6 +1,7 @@
 import { gradeRoutes } from '@crm/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../platform/route-table.js';
+import { gradeGiven } from '../telegram-bot/notice-events.js';
 import { gradeOverview, studentGrades } from './grade-reports.js';
 import { gradeSettingsOf, saveGradeSettings } from './grade-settings.js';
 import { groupGrades, setGrade } from './grading.js';
@@ -15,9 +16,11 @@ export default async function gradesModule(app: FastifyInstance) {
   registerRoute(app, gradeRoutes.groupGrades, (req, { params }) =>
     req.tenant((tx, actor) => groupGrades(tx, actor, params)),
   );
-  registerRoute(app, gradeRoutes.setGrade, (req, { body }) =>
-    req.tenant((tx, actor) => setGrade(tx, actor, app.clock(), body)),
-  );
+  registerRoute(app, gradeRoutes.setGrade, async (req, { body }) => {
+    const grade = await req.tenant((tx, actor) => setGrade(tx, actor, app.clock(), body));
+    await gradeGiven(req, grade);
+    return grade;
+  });
   registerRoute(app, gradeRoutes.studentGrades, (req, { params, query }) =>
     req.tenant((tx, actor) => studentGrades(tx, actor, params.id, query)),
   );

@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotentRequest } from '../../platform/idempotency.js';
+import { attendanceMarked } from '../telegram-bot/notice-events.js';
 import { attendanceGrid, markAttendance, markLesson, unmarkAttendance } from './attendance-service.js';
 import { cancelLesson, restoreLesson, setLessonTheme, transferLesson } from './lesson-changes.js';
 import { changeTeacher } from './teacher-change.js';
@@ -57,10 +58,13 @@ export default async function lessonsModule(fastify: FastifyInstance) {
     { config: { access }, schema: { tags, body: attendanceMarkSchema, response: { 200: attendanceMarkResultSchema } } },
     // Issue 24: the teacher's app queues marks made offline and resends them, each with its Idempotency-Key:
     // a mark sent twice is stored and recorded in the history once.
-    (req) =>
-      req.tenant((tx, actor) =>
+    async (req) => {
+      const result = await req.tenant((tx, actor) =>
         idempotentRequest(req, tx, actor.companyId, () => markAttendance(tx, actor, req.server.clock(), req.body)),
-      ),
+      );
+      await attendanceMarked(req, req.body);
+      return result;
+    },
   );
 
   app.post(
@@ -69,7 +73,11 @@ export default async function lessonsModule(fastify: FastifyInstance) {
       config: { access },
       schema: { tags, body: lessonAttendanceSchema, response: { 200: lessonAttendanceResultSchema } },
     },
-    (req) => req.tenant((tx, actor) => markLesson(tx, actor, req.server.clock(), req.body)),
+    async (req) => {
+      const result = await req.tenant((tx, actor) => markLesson(tx, actor, req.server.clock(), req.body));
+      await attendanceMarked(req, req.body);
+      return result;
+    },
   );
 
   app.delete(

@@ -17,6 +17,10 @@ export interface BotTexts {
   attendance: (name: string, month: string, present: number, absent: number) => string;
   /** A staff member's task fell due: its title, when (date and time in the centre's zone) and what it concerns. */
   taskDue: (title: string, due: string, about: string | null) => string;
+  /** A student was marked absent from today's lesson (to him and his parents). */
+  absentToday: (name: string, group: string, time: string) => string;
+  gradeGiven: (name: string, score: number, max: number, group: string, date: string) => string;
+  news: (title: string, excerpt: string) => string;
 }
 
 const COMMANDS = '/balance /schedule /attendance /stop';
@@ -37,6 +41,9 @@ export const BOT_TEXTS: Record<Language, BotTexts> = {
     cancelled: 'bekor qilingan',
     attendance: (name, month, present, absent) => `<b>${name}</b>, ${month}: keldi ${present}, kelmadi ${absent}`,
     taskDue: (title, due, about) => `⏰ Vazifa vaqti keldi: <b>${title}</b>\n${due}${about ? ` · ${about}` : ''}`,
+    absentToday: (name, group, time) => `❗ ${name} bugun darsga kelmadi: ${group}, ${time}`,
+    gradeGiven: (name, score, max, group, date) => `⭐ ${name}: ${score}/${max} baho — ${group}, ${date}`,
+    news: (title, excerpt) => `📰 Yangilik: <b>${title}</b>\n${excerpt}`,
   },
   ru: {
     linked: (name) => `✅ Telegram привязан к аккаунту ${name}. Сообщения теперь приходят сюда.\n${COMMANDS}`,
@@ -53,6 +60,9 @@ export const BOT_TEXTS: Record<Language, BotTexts> = {
     cancelled: 'отменено',
     attendance: (name, month, present, absent) => `<b>${name}</b>, ${month}: был(а) ${present}, пропустил(а) ${absent}`,
     taskDue: (title, due, about) => `⏰ Пора выполнить задачу: <b>${title}</b>\n${due}${about ? ` · ${about}` : ''}`,
+    absentToday: (name, group, time) => `❗ ${name} сегодня не пришёл(а) на занятие: ${group}, ${time}`,
+    gradeGiven: (name, score, max, group, date) => `⭐ ${name}: оценка ${score}/${max} — ${group}, ${date}`,
+    news: (title, excerpt) => `📰 Новость: <b>${title}</b>\n${excerpt}`,
   },
   en: {
     linked: (name) => `✅ Telegram is linked to ${name}'s account. Your messages now come here.\n${COMMANDS}`,
@@ -69,6 +79,9 @@ export const BOT_TEXTS: Record<Language, BotTexts> = {
     cancelled: 'cancelled',
     attendance: (name, month, present, absent) => `<b>${name}</b>, ${month}: present ${present}, absent ${absent}`,
     taskDue: (title, due, about) => `⏰ A task is due: <b>${title}</b>\n${due}${about ? ` · ${about}` : ''}`,
+    absentToday: (name, group, time) => `❗ ${name} was absent from today’s lesson: ${group}, ${time}`,
+    gradeGiven: (name, score, max, group, date) => `⭐ ${name}: grade ${score}/${max} — ${group}, ${date}`,
+    news: (title, excerpt) => `📰 News: <b>${title}</b>\n${excerpt}`,
   },
   id: {
     linked: (name) => `✅ Telegram tertaut ke akun ${name}. Pesan Anda sekarang datang ke sini.\n${COMMANDS}`,
@@ -85,6 +98,9 @@ export const BOT_TEXTS: Record<Language, BotTexts> = {
     cancelled: 'dibatalkan',
     attendance: (name, month, present, absent) => `<b>${name}</b>, ${month}: hadir ${present}, absen ${absent}`,
     taskDue: (title, due, about) => `⏰ Tugas sudah jatuh tempo: <b>${title}</b>\n${due}${about ? ` · ${about}` : ''}`,
+    absentToday: (name, group, time) => `❗ ${name} tidak hadir di pelajaran hari ini: ${group}, ${time}`,
+    gradeGiven: (name, score, max, group, date) => `⭐ ${name}: nilai ${score}/${max} — ${group}, ${date}`,
+    news: (title, excerpt) => `📰 Berita: <b>${title}</b>\n${excerpt}`,
   },
 };
 

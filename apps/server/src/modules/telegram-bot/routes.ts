@@ -4,9 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TELEGRAM_SECRET_HEADER, updateSchema } from '../../adapters/telegram/protocol.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { JOBS } from '../../platform/jobs/registry.js';
 import { spendOrRefuse } from '../../platform/request-rate.js';
 import { registerRoute } from '../../platform/route-table.js';
 import { newDeepLink, ownTelegramLink, unlinkTelegram } from './links.js';
+import { sendTelegramNotice } from './notices.js';
 import { botClientOf, handleUpdate } from './updates-source.js';
 
 const sameSecret = (given: unknown, expected: string) => {
@@ -21,6 +23,7 @@ export default async function telegramBotModule(fastify: FastifyInstance) {
   // Telegram posts at most as fast as people write; a flood is not Telegram.
   const updatesRate = app.requestRate('telegram-webhook', 600);
   let botUsername: string | null = null;
+  app.jobs.handle(JOBS.telegramNotice, (notice) => sendTelegramNotice(app, notice));
 
   registerRoute(app, telegramBotRoutes.ownLink, (req) =>
     req.tenant((tx, actor) => ownTelegramLink(tx, actor, client !== null)),

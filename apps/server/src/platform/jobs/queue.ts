@@ -197,7 +197,7 @@ export class JobQueue {
   async trySend<P extends z.ZodType>(
     job: JobDefinition<P>,
     payload: z.input<P>,
-    options: { key?: string } = {},
+    options: { key?: string; startAfterSeconds?: number } = {},
   ): Promise<string | null> {
     if (!this.boss) return null;
     try {

@@ -77,6 +77,22 @@ export const JOBS = {
   /** Every 10 minutes: the daily Telegram report of each company whose working day has ended. */
   telegramDispatch: defineJob({ name: 'telegram.dispatch', payload: noPayload, cron: '*/10 * * * *', retryLimit: 0 }),
   telegramCompanyReport: defineJob({ name: 'telegram.company-report', payload: companyDayPayload }),
+  /** Issue 24: the bot tells linked students and parents of an absence today, a new grade, news (once each). */
+  telegramNotice: defineJob({
+    name: 'telegram.notice',
+    payload: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('absence'), companyId, groupId: z.number().int().positive(), date: z.iso.date() }),
+      z.object({
+        kind: z.literal('grade'),
+        companyId,
+        groupId: z.number().int().positive(),
+        studentId: z.number().int().positive(),
+        date: z.iso.date(),
+      }),
+      z.object({ kind: z.literal('news'), companyId, postId: z.number().int().positive() }),
+    ]),
+    retryLimit: 3,
+  }),
   /** Every 2 minutes: tell staff who linked the bot of their tasks that just fell due (once per task). */
   reminderTelegram: defineJob({ name: 'reminders.telegram', payload: noPayload, cron: '*/2 * * * *', retryLimit: 0 }),
   /** Every 30 minutes: queue today's daily coin rules (birthdays, a month without absence) of gamified companies. */
