@@ -60,8 +60,11 @@ test.describe('as the admin', () => {
     await page.goto('/groups/list');
     await page.locator('main a[href^="/groups/"]').first().click();
     await expect(page).toHaveURL(/\/groups\/\d+/);
+    // The address changes before the page's code has loaded, and the list (its link under the mouse, in its hover
+    // colour) stays on screen meanwhile: wait for the group page itself, and its cards beside the table.
+    await expect(page.getByRole('tab', { name: msg('uz', 'groups.page.students') })).toBeVisible({ timeout: 20_000 });
+    await page.mouse.move(0, 0);
     await tableLoaded(page);
-    // Its cards (tasks, the roll's waiting marks) load beside the table: axe judges the page, not a half-drawn one.
     await expect(page.locator('main .ant-skeleton')).toHaveCount(0, { timeout: 20_000 });
     await expectNoSeriousViolations(page, 'group page');
   });
