@@ -30,7 +30,8 @@ test('signing out clears the session', async ({ page }) => {
   await page.getByRole('button', { name: msg('uz', 'header.userMenu') }).click();
   await page.getByRole('menuitem', { name: msg('uz', 'header.signOut') }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  // Sign-out then reloads the page (nothing of the session stays in memory): a read may meet the reload.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token')).catch(() => 'reloading')).toBeNull();
   await page.goto('/rooms/list');
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
