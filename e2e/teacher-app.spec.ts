@@ -95,8 +95,8 @@ test('the teacher marks offline; the held lesson’s marks arrive once and the c
   await page.reload();
   await expect(roll(page, today)).toBeVisible();
   await expect(page.getByText(en('attendance.offline.noConnection'))).toBeVisible();
-  // The group's tasks are not kept: the card says there is no connection rather than loading for ever.
-  await expect(page.getByText(en('app.networkError'))).toBeVisible();
+  // The group's tasks are not kept: the card says it waits for the connection rather than loading for ever.
+  await expect(page.getByText(en('common.waitingForConnection'))).toBeVisible();
   await mark(page, today, first.name, 1);
   await mark(page, today, second.name, 0);
   await expect(page.getByText(en('attendance.offline.waiting', { count: '2' }))).toBeVisible();
