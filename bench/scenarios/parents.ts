@@ -1,4 +1,4 @@
-import { addDays } from '@crm/contracts';
+import { addDays, addMonths } from '@crm/contracts';
 import type { Dataset } from '../dataset/index.js';
 import { calendarReads, companySettings } from './shared-sql.js';
 import { type LoadScenario, nth, q, type SqlCall } from './types.js';
@@ -6,13 +6,10 @@ import { type LoadScenario, nth, q, type SqlCall } from './types.js';
 /** The months a parent looks back over in the attendance section (this one and eleven before it). */
 const MONTHS = 12;
 
+/** The first and last day of the month `back` months before today's. */
 const monthOf = (today: string, back: number) => {
-  const [year, month] = today.split('-').map(Number) as [number, number];
-  const index = year * 12 + (month - 1) - back;
-  const from = `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
-  const next = index + 1;
-  const till = addDays(`${Math.floor(next / 12)}-${String((next % 12) + 1).padStart(2, '0')}-01`, -1);
-  return { from, till };
+  const from = addMonths(`${today.slice(0, 7)}-01`, -back);
+  return { from, till: addDays(addMonths(from, 1), -1) };
 };
 
 /**

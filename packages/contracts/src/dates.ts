@@ -63,6 +63,9 @@ export function addMonths(date: string, months: number): string {
   return first.toISOString().slice(0, 10);
 }
 
+/** `DD.MM.YYYY` of a `YYYY-MM-DD`: how a date reads in a message or on paper. */
+export const dottedDate = (date: string): string => date.split('-').reverse().join('.');
+
 /** Minutes since midnight of `HH:MM` (seconds, if a database gave them, are ignored). */
 export const minutesOf = (time: string): number => {
   const [h, m] = time.split(':').map(Number) as [number, number];

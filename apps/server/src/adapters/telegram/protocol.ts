@@ -21,6 +21,10 @@ export const TELEGRAM_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 /** The longest text of one message. */
 export const TELEGRAM_TEXT_LIMIT = 4096;
 
+/** Telegram's HTML parse mode reads `<`, `>` and `&` as markup: a name or a title put in a message must not. */
+export const escapeTelegramHtml = (text: string): string =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
 export const sendMessageRequestSchema = z.object({
   chat_id: z.union([z.string(), z.number()]).transform(String),
   text: z.string(),

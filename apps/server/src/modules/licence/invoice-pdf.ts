@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { formatAmount, type Language, type LicenceOrderStatus, type PlatformRequisites } from '@crm/contracts';
+import {
+  dottedDate,
+  formatAmount,
+  type Language,
+  type LicenceOrderStatus,
+  type PlatformRequisites,
+} from '@crm/contracts';
 import PDFDocument from 'pdfkit';
 import { INVOICE_LABELS, type InvoiceLabels } from './invoice-labels.js';
 
@@ -48,8 +54,6 @@ const GREY = '#555555';
 const LINE = '#999999';
 
 const money = (minor: number, currency: string) => `${formatAmount(minor, currency)} ${currency}`;
-/** 2026-11-26 → 26.11.2026, as dates are written on paper in the platform's countries. */
-const paperDate = (day: string) => day.split('-').reverse().join('.');
 
 type Doc = PDFKit.PDFDocument;
 
@@ -150,14 +154,14 @@ export async function renderInvoicePdf(content: InvoiceContent): Promise<Buffer>
     .font('regular')
     .fontSize(10)
     .fillColor(GREY)
-    .text(`${labels.date}: ${paperDate(content.day)}`);
+    .text(`${labels.date}: ${dottedDate(content.day)}`);
   if (content.status === 'paid' && content.paidDay) {
     doc
       .moveDown(0.5)
       .font('bold')
       .fontSize(11)
       .fillColor('#1a7f37')
-      .text(labels.paid(paperDate(content.paidDay)));
+      .text(labels.paid(dottedDate(content.paidDay)));
   } else if (content.status === 'cancelled') {
     doc.moveDown(0.5).font('bold').fontSize(11).fillColor('#cf222e').text(labels.cancelled);
   }

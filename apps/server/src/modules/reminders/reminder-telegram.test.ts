@@ -1,8 +1,8 @@
-import type { TelegramDeepLink } from '@crm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTelegramFake } from '../../../test/fakes/telegram-fake.js';
 import { openTestDatabase } from '../../../test/helpers.js';
 import { createSmsWorld, type SmsWorld } from '../sms/sms-test-world.js';
+import { linkChat } from '../telegram-bot/telegram-test-support.js';
 import { sendDueTaskNotices } from './telegram-notices.js';
 
 /**
@@ -40,15 +40,12 @@ beforeAll(async () => {
     telegram: { baseUrl: fake.url, botToken: BOT_TOKEN, webhookSecret: 'webhook-secret-0123456789' },
   });
   child = await w.student('Aziz Eslatma');
-  const link = (await w.admin('POST', '/telegram/link')).body as TelegramDeepLink;
-  const payload = new URL(link.url).searchParams.get('start') ?? '';
-  const started = await w.app.inject({
-    method: 'POST',
-    url: '/api/v1/telegram/webhook',
-    payload: fake.userSends(ADMIN_CHAT, `/start ${payload}`, 'en'),
-    headers: { 'x-telegram-bot-api-secret-token': 'webhook-secret-0123456789' },
-  });
-  expect(started.statusCode).toBe(200);
+  await linkChat(
+    w.app,
+    fake,
+    { subdomain: w.subdomain, token: w.tokens.admin },
+    { id: ADMIN_CHAT, language: 'en', webhookSecret: 'webhook-secret-0123456789' },
+  );
   expect((await w.admin('GET', '/telegram/link')).body).toMatchObject({ linked: true });
 });
 

@@ -1,4 +1,4 @@
-import { companyTimeZone, ReminderStatus, zonedDateTime } from '@crm/contracts';
+import { companyTimeZone, dottedDate, ReminderStatus, zonedDateTime } from '@crm/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Db, selectRows, type Tx } from '../../db/client.js';
@@ -74,7 +74,7 @@ const releaseNotice = (tx: Tx, companyId: number, id: number, claimedAt: Date) =
 
 const dueText = (dueMs: number, timeZone: string) => {
   const { date, time } = zonedDateTime(new Date(Number(dueMs)), timeZone);
-  return `${date.split('-').reverse().join('.')} ${time}`;
+  return `${dottedDate(date)} ${time}`;
 };
 
 /**

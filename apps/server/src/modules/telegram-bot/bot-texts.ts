@@ -104,6 +104,4 @@ export const BOT_TEXTS: Record<Language, BotTexts> = {
   },
 };
 
-/** Telegram's HTML: &, < and > in a name must not open a tag. */
-export const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+export { escapeTelegramHtml as escapeHtml } from '../../adapters/telegram/protocol.js';

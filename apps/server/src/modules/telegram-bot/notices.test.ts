@@ -1,13 +1,8 @@
-import type { TelegramDeepLink } from '@crm/contracts';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTelegramFake } from '../../../test/fakes/telegram-fake.js';
-import { call, loginAs, openTestDatabase } from '../../../test/helpers.js';
-import { users } from '../../db/schema/index.js';
-import { hashPassword } from '../../platform/passwords.js';
-import { inCompany } from '../../platform/tenancy.js';
-import { DEMO_PASSWORD } from '../../seed/factories.js';
+import { openTestDatabase } from '../../../test/helpers.js';
 import { createSmsWorld, type SmsWorld } from '../sms/sms-test-world.js';
+import { linkChat, signInParent } from './telegram-test-support.js';
 
 /**
  * Issue 24: what the centre never sent by SMS, the bot tells a linked parent for free — his child's absence from
@@ -41,25 +36,13 @@ beforeAll(async () => {
   child = await w.student('Aziz Davomat');
   const saved = await w.admin('PUT', `/user/${child.id}`, { parent_name: 'Lola Davomat', parent_phone: '991230077' });
   expect(saved.status).toBe(200);
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await inCompany(database.db, w.companyId, (tx) =>
-    tx
-      .update(users)
-      .set({ passwordHash })
-      .where(and(eq(users.companyId, w.companyId), eq(users.phone, '991230077'))),
+  const token = await signInParent(w.app, database.db, { id: w.companyId, subdomain: w.subdomain }, '991230077');
+  await linkChat(
+    w.app,
+    fake,
+    { subdomain: w.subdomain, token },
+    { id: PARENT_CHAT, language: 'ru', webhookSecret: SECRET },
   );
-  const parentToken = await loginAs(w.app, w.subdomain, '991230077');
-  const link = (
-    await call(w.app, { method: 'POST', url: '/api/v1/telegram/link', sub: w.subdomain, token: parentToken })
-  ).body as TelegramDeepLink;
-  const start = new URL(link.url).searchParams.get('start') ?? '';
-  const res = await call(w.app, {
-    method: 'POST',
-    url: '/api/v1/telegram/webhook',
-    body: fake.userSends(PARENT_CHAT, `/start ${start}`, 'ru'),
-    headers: { 'x-telegram-bot-api-secret-token': SECRET },
-  });
-  expect(res.status).toBe(200);
   expect(parentChat().at(-1)).toContain('Lola Davomat');
 });
 

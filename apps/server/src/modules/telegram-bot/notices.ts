@@ -1,8 +1,8 @@
-import { AttendanceMark, type BlogAudience, groupTitle, type Language, Role } from '@crm/contracts';
+import { AttendanceMark, type BlogAudience, dottedDate, groupTitle, type Language, Role } from '@crm/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { selectRows, type Tx } from '../../db/client.js';
+import { pgArray, selectRows, type Tx } from '../../db/client.js';
 import type { JOBS } from '../../platform/jobs/registry.js';
 import { inCompany } from '../../platform/tenancy.js';
 import { excerptOf } from '../blog/excerpt.js';
@@ -20,17 +20,24 @@ interface Notice {
   compose: (language: Language) => string;
 }
 
-/** Who hears of a student: the student himself and his parents, those of them who linked the bot. */
-async function linkedOfStudent(tx: Tx, companyId: number, studentId: number): Promise<number[]> {
-  const rows = await selectRows<{ user_id: number }>(
+/** Who hears of these students: each student himself and his parents, those of them who linked the bot. */
+async function linkedOfStudents(
+  tx: Tx,
+  companyId: number,
+  studentIds: readonly number[],
+): Promise<{ studentId: number; userId: number }[]> {
+  if (!studentIds.length) return [];
+  const rows = await selectRows<{ student_id: number; user_id: number }>(
     tx,
-    sql`select l.user_id::int as user_id from telegram_links l
+    sql`select w.student_id::int as student_id, l.user_id::int as user_id
+      from (select ps.student_id, ps.parent_id as user_id from parent_students ps
+          where ps.company_id = ${companyId} and ps.student_id = any(${pgArray(studentIds)}::bigint[])
+        union select s.id, s.id from unnest(${pgArray(studentIds)}::bigint[]) as s(id)) w
+      join telegram_links l on l.company_id = ${companyId} and l.user_id = w.user_id
       join users u on u.company_id = l.company_id and u.id = l.user_id and u.archived_at is null
-      where l.company_id = ${companyId} and (l.user_id = ${studentId} or l.user_id in
-        (select ps.parent_id from parent_students ps where ps.company_id = ${companyId} and ps.student_id = ${studentId}))
-      order by l.user_id`,
+      order by w.student_id, l.user_id`,
   );
-  return rows.map((row) => Number(row.user_id));
+  return rows.map((row) => ({ studentId: Number(row.student_id), userId: Number(row.user_id) }));
 }
 
 /** Today's absences of a group's lesson: a mark of another day is history, not news for a parent. */
@@ -51,18 +58,17 @@ async function absenceNotices(tx: Tx, n: Extract<TelegramNotice, { kind: 'absenc
       where a.company_id = ${n.companyId} and a.group_id = ${n.groupId} and a.attend_date = ${n.date}
         and a.status = ${AttendanceMark.absent}`,
   );
-  const notices: Notice[] = [];
-  for (const row of absent) {
+  const absentOf = new Map(absent.map((row) => [Number(row.student_id), row]));
+  const linked = await linkedOfStudents(tx, n.companyId, [...absentOf.keys()]);
+  return linked.map(({ studentId, userId }) => {
+    const row = absentOf.get(studentId)!;
     const group = escapeHtml(groupTitle({ name: row.group_name, code: row.code }));
-    for (const userId of await linkedOfStudent(tx, n.companyId, row.student_id)) {
-      notices.push({
-        key: `absence:${n.groupId}:${n.date}:${row.student_id}`,
-        userId,
-        compose: (language) => BOT_TEXTS[language].absentToday(escapeHtml(row.name), group, row.start),
-      });
-    }
-  }
-  return notices;
+    return {
+      key: `absence:${n.groupId}:${n.date}:${studentId}`,
+      userId,
+      compose: (language) => BOT_TEXTS[language].absentToday(escapeHtml(row.name), group, row.start),
+    };
+  });
 }
 
 /** The grade as it stands when the notice goes (a grade removed meanwhile tells nothing). */
@@ -79,8 +85,8 @@ async function gradeNotices(tx: Tx, n: Extract<TelegramNotice, { kind: 'grade' }
   );
   if (!row) return [];
   const group = escapeHtml(groupTitle({ name: row.group_name, code: row.code }));
-  const date = n.date.split('-').reverse().join('.');
-  return (await linkedOfStudent(tx, n.companyId, n.studentId)).map((userId) => ({
+  const date = dottedDate(n.date);
+  return (await linkedOfStudents(tx, n.companyId, [n.studentId])).map(({ userId }) => ({
     key: `grade:${n.groupId}:${n.studentId}:${n.date}`,
     userId,
     compose: (language) => BOT_TEXTS[language].gradeGiven(escapeHtml(row.name), row.score, row.max, group, date),

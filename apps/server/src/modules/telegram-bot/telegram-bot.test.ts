@@ -2,14 +2,13 @@ import { type SmsMessage, TELEGRAM_LINK_MINUTES, type TelegramDeepLink } from '@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTelegramFake } from '../../../test/fakes/telegram-fake.js';
-import { call, loginAs, openTestDatabase } from '../../../test/helpers.js';
+import { call, openTestDatabase } from '../../../test/helpers.js';
 import type { Database } from '../../db/client.js';
-import { smsMessages, users } from '../../db/schema/index.js';
-import { hashPassword } from '../../platform/passwords.js';
+import { smsMessages } from '../../db/schema/index.js';
 import { inCompany } from '../../platform/tenancy.js';
-import { DEMO_PASSWORD } from '../../seed/factories.js';
 import { runAutoSmsDay } from '../sms/auto-run.js';
 import { createSmsWorld, type SmsWorld } from '../sms/sms-test-world.js';
+import { signInParent, startPayload } from './telegram-test-support.js';
 
 /**
  * Issue 24, the Telegram bot against a local Bot API: a parent links his chat through a one-time deep link,
@@ -42,7 +41,6 @@ async function say(text: string, chat = PARENT_CHAT, language = 'ru') {
   expect(res.status).toBe(200);
   return fake.sent.get(String(chat))?.at(-1)?.text ?? '';
 }
-const startPayload = (link: TelegramDeepLink) => new URL(link.url).searchParams.get('start') ?? '';
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -53,14 +51,7 @@ beforeAll(async () => {
   await w.run('2025-03-15');
   const saved = await w.admin('PUT', `/user/${child.id}`, { parent_name: 'Nodira Qarzdor', parent_phone: '991234567' });
   expect(saved.status).toBe(200);
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await inCompany(database.db, w.companyId, (tx) =>
-    tx
-      .update(users)
-      .set({ passwordHash })
-      .where(and(eq(users.companyId, w.companyId), eq(users.phone, '991234567'))),
-  );
-  parentToken = await loginAs(w.app, w.subdomain, '991234567');
+  parentToken = await signInParent(w.app, database.db, { id: w.companyId, subdomain: w.subdomain }, '991234567');
 });
 
 describe('linking through a one-time deep link', () => {

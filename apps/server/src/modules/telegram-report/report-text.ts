@@ -1,4 +1,5 @@
-import { type CompanyDatas, countryRules, formatAmount, type Language } from '@crm/contracts';
+import { type CompanyDatas, countryRules, dottedDate, formatAmount, type Language } from '@crm/contracts';
+import { escapeTelegramHtml as escapeHtml } from '../../adapters/telegram/protocol.js';
 import { exportWords } from '../finance-reports/export-words.js';
 import type { DaySummary } from './summary.js';
 
@@ -62,13 +63,6 @@ const WORDS: Record<Language, ReportWords> = {
   },
 };
 
-/** Telegram's HTML parse mode reads `<`, `>` and `&` as markup: a company's or method's name must not. */
-export const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** "18.03.2026", as the app shows a day in every language. */
-const dayText = (day: string) => day.split('-').reverse().join('.');
-
 export interface ReportCompany {
   name: string;
   datas: CompanyDatas;
@@ -87,7 +81,7 @@ export function reportText(summary: DaySummary, company: ReportCompany, options:
   const total = summary.payments.reduce((sum, p) => sum + p.amount, 0);
   const count = summary.payments.reduce((sum, p) => sum + p.count, 0);
   const students = company.datas.company_type === 'kindergarten' ? w.newKids : w.newStudents;
-  const lines = [`<b>${w.title} · ${escapeHtml(company.name)}</b>`, dayText(summary.day)];
+  const lines = [`<b>${w.title} · ${escapeHtml(company.name)}</b>`, dottedDate(summary.day)];
   if (options.test) lines.push(`<i>${w.test}</i>`);
   lines.push('', `<b>${w.payments}: ${count ? `${money(total)} (${count})` : w.none}</b>`);
   for (const p of summary.payments) {
